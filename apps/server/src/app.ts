@@ -1,0 +1,67 @@
+import { LIMITS } from '@mentora/contract';
+import cookieParser from 'cookie-parser';
+import cors from 'cors';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { AppContext } from './context.js';
+import { authenticate } from './http/auth.js';
+import { errorHandler, notFoundHandler } from './http/errors.js';
+import { healthHandler } from './http/health.js';
+import { createRateLimiters, type StoreFactory } from './http/rateLimit.js';
+import { webAppRoutes } from './http/webApp.js';
+import { apiRoutes } from './routes.js';
+
+export interface AppOptions {
+  rateLimitStore?: StoreFactory;
+}
+
+/** Builds the whole HTTP app from a context: no listening and no globals, so tests use it directly. */
+export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', ctx.config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'https:'],
+          'connect-src': ["'self'"],
+        },
+      },
+    }),
+  );
+
+  const api = express.Router();
+  api.use(
+    cors({
+      origin: (origin, callback) => callback(null, origin === undefined || ctx.config.corsOrigins.includes(origin)),
+      credentials: true,
+      exposedHeaders: ['X-Next-Cursor', 'Retry-After'],
+    }),
+  );
+  api.use(express.json({ limit: LIMITS.bodyBytes }));
+  api.use(cookieParser());
+  api.get('/health', healthHandler(ctx));
+  api.use(authenticate(ctx));
+  api.use(apiRoutes(ctx, createRateLimiters(ctx.config, options.rateLimitStore)));
+  api.use(notFoundHandler);
+  api.use(errorHandler(ctx.logger));
+
+  app.use('/api', api);
+  app.use(webAppRoutes(ctx.config.webDistDir));
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

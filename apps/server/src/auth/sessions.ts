@@ -1,0 +1,53 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Queryable } from '../db/client.js';
+import { sessions, type UserRow, users } from '../db/schema.js';
+import { isId } from '../http/validate.js';
+import { signToken, verifyToken } from './tokens.js';
+
+/** Sessions idle longer than this end (a request refreshes lastSeenAt at most once per hour). */
+export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
+const TOUCH_EVERY_MS = 3600 * 1000;
+
+export async function startSession(db: Queryable, secret: string, userId: string, userAgent = ''): Promise<string> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, userAgent: userAgent.slice(0, 300) })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  return signToken(secret, { userId, sessionId: row.id });
+}
+
+export interface Authenticated {
+  user: UserRow;
+  sessionId: string;
+}
+
+/** The signed-in user behind a token, or null when the token is bad, ended or idle too long. */
+export async function resolveToken(db: Queryable, secret: string, token: string): Promise<Authenticated | null> {
+  const claims = verifyToken(secret, token);
+  if (!claims || !isId(claims.sessionId) || !isId(claims.userId)) return null;
+  const [row] = await db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)))
+    .limit(1);
+  if (!row) return null;
+  const idle = Date.now() - row.lastSeenAt.getTime();
+  if (idle > SESSION_IDLE_MS) {
+    await db.delete(sessions).where(eq(sessions.id, claims.sessionId));
+    return null;
+  }
+  if (idle > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, claims.sessionId));
+  }
+  return { user: row.user, sessionId: claims.sessionId };
+}
+
+export async function endSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function endIdleSessions(db: Queryable): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - SESSION_IDLE_MS)));
+}

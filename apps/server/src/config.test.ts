@@ -1,0 +1,86 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'mentora-config-'));
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: tmp() });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      bcryptCost: 12,
+      liveBaseUrl: 'https://meet.jit.si/',
+    });
+    expect(config.rateLimit.enabled).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc', /^Invalid configuration: PORT: PORT must be a whole number \(got "abc"\)$/],
+    ['PORT', '70000', /PORT must be between 0 and 65535/],
+    ['RATE_LIMIT', 'maybe', /^Invalid configuration: RATE_LIMIT: RATE_LIMIT must be on or off/],
+    [
+      'DATABASE_URL',
+      'mysql://x',
+      /^Invalid configuration: DATABASE_URL: DATABASE_URL must be a URL starting with postgres:/,
+    ],
+    ['JWT_SECRET', 'short', /^Invalid configuration: JWT_SECRET: JWT_SECRET must be at least 32 characters$/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+  ])('stops on a wrong %s with one line naming it', (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(message);
+    try {
+      loadConfig({ DATA_DIR: tmp(), [name]: value });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(String((error as Error).message)).not.toContain('\n');
+    }
+  });
+
+  it('never echoes secrets in the message', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), JWT_SECRET: 'tiny-secret' })).toThrowError(/^(?!.*tiny-secret)/);
+  });
+
+  it('makes a JWT secret once in DATA_DIR (mode 0600) and reuses it', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    const second = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    const file = path.join(dir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: tmp() }).jwtSecret).not.toBe(first);
+  });
+
+  it('refuses to start on PostgreSQL without JWT_SECRET', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://localhost/x' })).toThrowError(
+      /JWT_SECRET: required when DATABASE_URL is set/,
+    );
+  });
+
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ADMIN_EMAIL: 'a@example.com' })).toThrowError(
+      /ADMIN_EMAIL and ADMIN_PASSWORD/,
+    );
+  });
+});
+
+describe('start-up with a wrong value', () => {
+  it('exits 1 printing one line that names the variable', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, PORT: 'abc', DATA_DIR: tmp(), DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration: PORT: PORT must be a whole number (got "abc")',
+    ]);
+  });
+});

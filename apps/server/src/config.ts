@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// Configuration comes from the environment only, and is checked once at start: a wrong value stops
+// start-up with one line naming the variable (see ConfigError).
+
+const bool = (name: string) =>
+  z
+    .enum(['on', 'off', 'true', 'false', '1', '0'], { error: `${name} must be on or off` })
+    .transform((v) => v === 'on' || v === 'true' || v === '1');
+const int = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+const url = (name: string, protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' })
+    .default('development'),
+  PORT: int('PORT', 0, 65535).default(3000),
+  HOST: z.string().min(1, 'HOST must not be empty').default('127.0.0.1'),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  DATABASE_POOL_MAX: int('DATABASE_POOL_MAX', 1, 200).default(10),
+  DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  RATE_LIMIT: bool('RATE_LIMIT').default(true),
+  RATE_LIMIT_WINDOW_SECONDS: int('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400).default(900),
+  LOGIN_RATE_LIMIT_PER_IP: int('LOGIN_RATE_LIMIT_PER_IP', 1, 1_000_000).default(100),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: int('LOGIN_RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000).default(10),
+  REGISTER_RATE_LIMIT_PER_IP: int('REGISTER_RATE_LIMIT_PER_IP', 1, 1_000_000).default(20),
+  TRUST_PROXY: int('TRUST_PROXY', 0, 10).default(0),
+  CORS_ORIGINS: z.string().default(''),
+  BCRYPT_COST: int('BCRYPT_COST', 4, 15).default(12),
+  ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  ADMIN_NAME: z.string().min(1).max(100, 'ADMIN_NAME must be at most 100 characters').default('Administrator'),
+  LIVE_BASE_URL: url('LIVE_BASE_URL', ['http:', 'https:']).default('https://meet.jit.si/'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  dataDir: string;
+  jwtSecret: string;
+  redisUrl: string | undefined;
+  rateLimit: {
+    enabled: boolean;
+    windowMs: number;
+    loginPerIp: number;
+    loginPerAccount: number;
+    registerPerIp: number;
+  };
+  trustProxy: number;
+  corsOrigins: string[];
+  bcryptCost: number;
+  admin: { email: string; password: string; name: string } | undefined;
+  liveBaseUrl: string;
+  logLevel: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** The desktop app's renderer origin (apps/desktop serves the UI from this custom scheme). */
+export const DESKTOP_ORIGIN = 'app://mentora';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables count as unset, as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = present[name];
+    const shown = got === undefined || /SECRET|PASSWORD|DATABASE_URL|REDIS_URL/.test(name) ? '' : ` (got "${got}")`;
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'invalid value'}${shown}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    dataDir,
+    jwtSecret: e.JWT_SECRET ?? secretFromDataDir(dataDir, e.DATABASE_URL),
+    redisUrl: e.REDIS_URL,
+    rateLimit: {
+      enabled: e.RATE_LIMIT,
+      windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
+      loginPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+      registerPerIp: e.REGISTER_RATE_LIMIT_PER_IP,
+    },
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: [
+      DESKTOP_ORIGIN,
+      ...e.CORS_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ],
+    bcryptCost: e.BCRYPT_COST,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }
+        : undefined,
+    liveBaseUrl: e.LIVE_BASE_URL.endsWith('/') ? e.LIVE_BASE_URL : `${e.LIVE_BASE_URL}/`,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist(),
+  };
+}
+
+/**
+ * Without JWT_SECRET the embedded setup makes one secret and keeps it in DATA_DIR, so tokens survive
+ * restarts. A production setup (DATABASE_URL) must name its secret: several processes share it.
+ */
+function secretFromDataDir(dataDir: string, databaseUrl: string | undefined): string {
+  if (databaseUrl) {
+    throw new ConfigError(
+      'Invalid configuration: JWT_SECRET: required when DATABASE_URL is set (at least 32 characters)',
+    );
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+function defaultWebDist(): string {
+  // src/config.ts and dist/main.js both sit two levels below apps/.
+  return path.resolve(import.meta.dirname, '../../web/dist');
+}

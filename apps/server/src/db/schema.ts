@@ -1,0 +1,277 @@
+import {
+  CLASS_CATEGORIES,
+  CLASS_STATUSES,
+  COMMUNITY_CATEGORIES,
+  CONTENT_TYPES,
+  ROLES,
+  SENTIMENT_LABELS,
+} from '@mentora/contract';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Every table carries the rule it can: unique keys for "one X per Y", cascading foreign keys so
+// deleting an owner takes what it owns, and check constraints for ranges.
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const id = () => uuid('id').primaryKey().defaultRandom();
+
+export const roleEnum = pgEnum('user_role', ROLES);
+export const classCategoryEnum = pgEnum('class_category', CLASS_CATEGORIES);
+export const contentTypeEnum = pgEnum('content_type', CONTENT_TYPES);
+export const classStatusEnum = pgEnum('class_status', CLASS_STATUSES);
+export const communityCategoryEnum = pgEnum('community_category', COMMUNITY_CATEGORIES);
+export const sentimentLabelEnum = pgEnum('sentiment_label', SENTIMENT_LABELS);
+
+/** Sentiment and moderation columns shared by every piece of user-written text. */
+const analysed = () => ({
+  sentimentLabel: sentimentLabelEnum('sentiment_label').notNull().default('NEUTRAL'),
+  sentimentPolarity: real('sentiment_polarity').notNull().default(0),
+  flagged: boolean('flagged').notNull().default(false),
+  flagReason: text('flag_reason'),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull().default('learner'),
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    bio: text('bio').notNull().default(''),
+    profilePicture: text('profile_picture').notNull().default(''),
+    verified: boolean('verified').notNull().default(false),
+    verificationRequested: boolean('verification_requested').notNull().default(false),
+    verificationRequestDate: timestamp('verification_request_date', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_key').on(t.username),
+    index('users_role_created_idx').on(t.role, t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const classes = pgTable(
+  'classes',
+  {
+    id: id(),
+    mentorId: uuid('mentor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: classCategoryEnum('category').notNull(),
+    contentType: contentTypeEnum('content_type').notNull(),
+    contentUrl: text('content_url').notNull().default(''),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    isPaid: boolean('is_paid').notNull().default(false),
+    schedule: text('schedule').notNull().default(''),
+    maxStudents: integer('max_students'),
+    prerequisites: text('prerequisites').notNull().default(''),
+    materials: text('materials').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
+    status: classStatusEnum('status').notNull().default('upcoming'),
+    /** Unguessable room name on the streaming site (LIVE_BASE_URL + room). */
+    liveRoom: text('live_room').notNull(),
+    liveStartedAt: timestamp('live_started_at', { withTimezone: true, mode: 'date' }),
+    /** Maintained by the service on write: title, description and tags. */
+    search: tsvector('search'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('classes_live_room_key').on(t.liveRoom),
+    index('classes_created_idx').on(t.createdAt, t.id),
+    index('classes_mentor_created_idx').on(t.mentorId, t.createdAt),
+    index('classes_category_created_idx').on(t.category, t.createdAt),
+    index('classes_search_idx').using('gin', t.search),
+    check('classes_price_nonnegative', sql`${t.price} >= 0`),
+    check('classes_max_students_positive', sql`${t.maxStudents} IS NULL OR ${t.maxStudents} >= 1`),
+  ],
+);
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'enrollments_pkey', columns: [t.classId, t.userId] }),
+    index('enrollments_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export const discussions = pgTable(
+  'discussions',
+  {
+    id: id(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    ...analysed(),
+    search: tsvector('search'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('discussions_class_created_idx').on(t.classId, t.createdAt),
+    index('discussions_author_created_idx').on(t.authorId, t.createdAt),
+    index('discussions_created_idx').on(t.createdAt),
+    index('discussions_search_idx').using('gin', t.search),
+  ],
+);
+
+export const discussionReplies = pgTable(
+  'discussion_replies',
+  {
+    id: id(),
+    discussionId: uuid('discussion_id')
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    ...analysed(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('discussion_replies_discussion_created_idx').on(t.discussionId, t.createdAt),
+    index('discussion_replies_author_idx').on(t.authorId),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_class_user_key').on(t.classId, t.userId),
+    index('reviews_class_updated_idx').on(t.classId, t.updatedAt),
+    index('reviews_user_idx').on(t.userId),
+    check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const communityPosts = pgTable(
+  'community_posts',
+  {
+    id: id(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    category: communityCategoryEnum('category').notNull().default('general'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    ...analysed(),
+    search: tsvector('search'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('community_posts_created_idx').on(t.createdAt, t.id),
+    index('community_posts_category_created_idx').on(t.category, t.createdAt),
+    index('community_posts_author_idx').on(t.authorId),
+    index('community_posts_search_idx').using('gin', t.search),
+  ],
+);
+
+export const communityReplies = pgTable(
+  'community_replies',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    ...analysed(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('community_replies_post_created_idx').on(t.postId, t.createdAt),
+    index('community_replies_author_idx').on(t.authorId),
+  ],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'post_likes_pkey', columns: [t.postId, t.userId] }),
+    index('post_likes_user_idx').on(t.userId),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ClassRow = typeof classes.$inferSelect;
+export type DiscussionRow = typeof discussions.$inferSelect;
+export type DiscussionReplyRow = typeof discussionReplies.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
+export type CommunityPostRow = typeof communityPosts.$inferSelect;
+export type CommunityReplyRow = typeof communityReplies.$inferSelect;

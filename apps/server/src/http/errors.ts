@@ -1,0 +1,117 @@
+import { MESSAGES } from '@mentora/contract';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { ZodError } from 'zod';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** An answer the client should see: status, message and, for field problems, which fields. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
+export const unauthorized = (message: string = MESSAGES.server.notSignedIn) => new HttpError(401, message);
+export const forbidden = (message: string = MESSAGES.server.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = MESSAGES.server.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+export function fieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(body)',
+    message: issue.message,
+  }));
+}
+
+/** PostgreSQL error codes we answer on purpose; anything else is a 500. */
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300']);
+const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const e = current as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (e.code === PG_UNIQUE_VIOLATION) {
+      if (!constraint) return true;
+      return e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint));
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i;
+
+/** True when the database cannot be reached (drizzle wraps the driver's error: walk the causes). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (PG_CONNECTION_CODES.has(code) || NET_CODES.has(code))) return true;
+    if (current instanceof Error && UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const notFoundHandler: RequestHandler = (_req, _res, next) => {
+  next(notFound(`No such API endpoint`));
+};
+
+/** A 4xx raised by Express's own middleware (http-errors, e.g. a missing static file). */
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown })?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, _req, res, _next) => {
+    if (res.headersSent) return;
+    let answer: HttpError;
+    const parserType = (error as BodyParserError)?.type;
+    if (error instanceof HttpError) {
+      answer = error;
+    } else if (error instanceof ZodError) {
+      answer = badRequest(MESSAGES.server.invalidInput, fieldErrors(error));
+    } else if (parserType === 'entity.parse.failed') {
+      answer = badRequest(MESSAGES.server.malformedJson);
+    } else if (parserType === 'entity.too.large') {
+      answer = new HttpError(413, MESSAGES.server.bodyTooLarge);
+    } else if (parserType === 'encoding.unsupported' || parserType === 'charset.unsupported') {
+      answer = new HttpError(415, 'Unsupported request encoding');
+    } else if (parserType === 'request.aborted') {
+      answer = badRequest('The request was aborted');
+    } else if (clientErrorStatus(error)) {
+      // Their messages can carry file paths: say only what kind of failure it was.
+      const status = clientErrorStatus(error) as number;
+      answer = new HttpError(status, status === 404 ? MESSAGES.server.notFound : MESSAGES.server.invalidInput);
+    } else if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error }, 'database unavailable');
+      answer = new HttpError(503, MESSAGES.server.unavailable, undefined, { 'Retry-After': '5' });
+    } else {
+      logger.error({ err: error }, 'unhandled error');
+      answer = new HttpError(500, MESSAGES.server.internal);
+    }
+    if (answer.headers) res.set(answer.headers);
+    res
+      .status(answer.status)
+      .json(answer.errors ? { message: answer.message, errors: answer.errors } : { message: answer.message });
+  };
+}

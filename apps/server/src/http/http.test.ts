@@ -1,0 +1,196 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { MESSAGES } from '@mentora/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeLearner } from '../../test/factories/index.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { createLogger } from '../logger.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ env: { CORS_ORIGINS: 'https://web.example.com' } });
+});
+afterAll(() => t.close());
+
+describe('cross-cutting answers', () => {
+  it('GET /api/health answers 200 {status: ok}', async () => {
+    const res = await t.http.get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('unknown /api paths answer a JSON 404 for every method', async () => {
+    for (const method of ['get', 'post', 'put', 'delete'] as const) {
+      const res = await t.http[method]('/api/no/such/thing');
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/json/);
+      expect(typeof res.body.message).toBe('string');
+    }
+  });
+
+  it('malformed JSON answers 400 with a message, not a stack trace', async () => {
+    const res = await t.http.post('/api/auth/login').set('Content-Type', 'application/json').send('{"email": ');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: MESSAGES.server.malformedJson });
+  });
+
+  it('a body over 1 MB answers 413', async () => {
+    const res = await t.http
+      .post('/api/auth/register')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: MESSAGES.server.bodyTooLarge });
+  });
+
+  it('a non-JSON body answers 400 with field errors', async () => {
+    const res = await t.http.post('/api/auth/register').set('Content-Type', 'text/plain').send('name=x');
+    expect(res.status).toBe(400);
+    expect(res.body.errors.length).toBeGreaterThan(0);
+  });
+
+  it('sends helmet security headers and no x-powered-by', async () => {
+    const res = await t.http.get('/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('allows credentials for configured origins and the desktop app, nothing for others', async () => {
+    for (const origin of ['https://web.example.com', 'app://mentora']) {
+      const res = await t.http.get('/api/health').set('Origin', origin);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      expect(res.headers['access-control-allow-credentials']).toBe('true');
+    }
+    const foreign = await t.http.get('/api/health').set('Origin', 'https://evil.example');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({
+      env: {
+        RATE_LIMIT: 'on',
+        TRUST_PROXY: '1',
+        LOGIN_RATE_LIMIT_PER_IP: '6',
+        LOGIN_RATE_LIMIT_PER_ACCOUNT: '3',
+        REGISTER_RATE_LIMIT_PER_IP: '2',
+      },
+    });
+  });
+  afterAll(() => limited.close());
+
+  const login = (email: string, password: string, ip: string) =>
+    limited.http.post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
+
+  it('stops a burst of wrong passwords for one account even across addresses, with Retry-After', async () => {
+    const victim = await makeLearner(limited);
+    const bystander = await makeLearner(limited);
+    for (let i = 0; i < 3; i++)
+      expect((await login(victim.user.email, 'wrong password', `10.0.0.${i + 1}`)).status).toBe(401);
+    const blocked = await login(victim.user.email, victim.password, '10.0.0.99');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: MESSAGES.server.tooManyRequests });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account is unaffected.
+    expect((await login(bystander.user.email, bystander.password, '10.0.0.99')).status).toBe(200);
+  });
+
+  it('limits sign-in attempts per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await login(`someone${i}@example.com`, 'x', '10.9.9.9')).status);
+    expect(statuses.slice(0, 6).every((s) => s === 401)).toBe(true);
+    expect(statuses[6]).toBe(429);
+  });
+
+  it('limits registrations per address', async () => {
+    const reg = (n: number) =>
+      limited.http
+        .post('/api/auth/register')
+        .set('X-Forwarded-For', '10.7.7.7')
+        .send({ name: 'R', email: `r${n}@example.com`, password: 'long enough pw' });
+    expect((await reg(1)).status).toBe(201);
+    expect((await reg(2)).status).toBe(201);
+    const third = await reg(3);
+    expect(third.status).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('logging', () => {
+  it('never writes passwords, tokens or cookies to the log', async () => {
+    const sink = new PassThrough();
+    let logged = '';
+    sink.on('data', (chunk) => {
+      logged += String(chunk);
+    });
+    const logging = await startTestServer({ logger: createLogger('trace', sink) });
+    try {
+      const password = 'SuperSecretPassword!42';
+      const reg = await logging.http
+        .post('/api/auth/register')
+        .send({ name: 'Log', email: 'log@example.com', password });
+      const login = await logging.http.post('/api/auth/login').send({ email: 'log@example.com', password });
+      await logging.http.get('/api/auth/profile').set('Cookie', `token=${login.body.token}`);
+      await logging.http.get('/api/auth/profile').set('Authorization', `Bearer ${reg.body.token}`);
+      await logging.http.post('/api/auth/login').send({ email: 'log@example.com', password: 'WrongPassword!99' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(logged).toContain('/api/auth/login');
+      for (const secret of [password, 'WrongPassword!99', reg.body.token, login.body.token]) {
+        expect(logged).not.toContain(secret);
+      }
+    } finally {
+      await logging.close();
+    }
+  });
+});
+
+describe('serving the web app', () => {
+  it('serves the build with a fallback to index.html, and keeps /api JSON', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'mentora-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Mentora test build</title>');
+    writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    const web = await startTestServer({ env: { WEB_DIST_DIR: dist } });
+    try {
+      for (const route of ['/', '/classes/abc', '/discussions/create?classId=1']) {
+        const res = await web.http.get(route);
+        expect(res.status).toBe(200);
+        expect(res.text).toContain('Mentora test build');
+      }
+      const asset = await web.http.get('/assets/app.js');
+      expect(asset.status).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await web.http.get('/assets/missing.js')).status).toBe(404);
+      const api = await web.http.get('/api/nothing');
+      expect(api.status).toBe(404);
+      expect(api.headers['content-type']).toMatch(/json/);
+    } finally {
+      await web.close();
+    }
+  });
+
+  it('serves a placeholder page when the web app is not built', async () => {
+    const res = await t.http.get('/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('LEARN &bull; GROW &bull; EXCEL');
+  });
+});
+
+describe('database outage', () => {
+  it('health answers 503 once the database is gone, and calls answer 503 JSON', async () => {
+    const doomed = await startTestServer();
+    const learner = await makeLearner(doomed);
+    await doomed.ctx.database.close();
+    const health = await doomed.http.get('/api/health');
+    expect(health.status).toBe(503);
+    const call = await doomed.http.get('/api/auth/profile').set(learner.auth);
+    expect(call.status).toBe(503);
+    expect(typeof call.body.message).toBe('string');
+    doomed.server.close();
+  });
+});

@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real entry points, as processes: start-up, first admin, graceful shutdown, and the admin CLI.
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const tsx = (file: string) => [process.execPath, ['--import', 'tsx', file]] as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy: ${output()}`);
+}
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+describe('the server process', () => {
+  it('creates the first admin from ADMIN_EMAIL once, serves, and exits 0 on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-main-'));
+    const port = await freePort();
+    const [cmd, args] = tsx('src/main.ts');
+    const env = {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_EMAIL: 'root@example.com',
+      ADMIN_PASSWORD: 'first admin password',
+      BCRYPT_COST: '4',
+      JWT_SECRET: '',
+    };
+    const child = spawn(cmd, args, { cwd: serverDir, env });
+    children.push(child);
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += String(d);
+    });
+    child.stderr.on('data', (d) => {
+      out += String(d);
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(base, child, () => out);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'root@example.com', password: 'first admin password' }),
+    });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { role: string }).role).toBe('admin');
+    expect(out).toContain('created the first administrator');
+
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(out).toContain('shutting down');
+    expect(out).toContain('stopped');
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  }, 90_000);
+});
+
+describe('pnpm admin:create', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-cli-'));
+  const run = (args: string[], extraEnv: Record<string, string> = {}) => {
+    const [cmd, base] = tsx('src/cli/admin-create.ts');
+    return spawnSync(cmd, [...base, ...args], {
+      cwd: serverDir,
+      env: { ...process.env, DATABASE_URL: '', JWT_SECRET: '', DATA_DIR: dataDir, BCRYPT_COST: '4', ...extraEnv },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  };
+
+  it('refuses a missing or bad email with usage and exit 2', () => {
+    const res = run(['--email', 'nope']);
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain('Usage: pnpm admin:create --email EMAIL');
+  });
+
+  it('needs a password for a new account when not run in a terminal', () => {
+    const res = run(['--email', 'new@example.com'], { ADMIN_PASSWORD: '' });
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain('needs a password');
+  });
+
+  it('creates a new admin, then promotes an existing account without a password', () => {
+    const created = run(['--email', 'Boss@Example.com', '--name', 'Boss'], { ADMIN_PASSWORD: 'boss password 1' });
+    expect(created.stderr).toBe('');
+    expect(created.status).toBe(0);
+    expect(created.stdout).toContain('Created admin boss@example.com');
+    const again = run(['--email', 'boss@example.com'], { ADMIN_PASSWORD: '' });
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('Promoted admin boss@example.com');
+  }, 120_000);
+});

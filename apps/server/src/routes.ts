@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import { authRoutes } from './auth/routes.js';
+import { classesRoutes } from './classes/routes.js';
+import { communityRoutes } from './community/routes.js';
+import type { AppContext } from './context.js';
+import { discussionsRoutes } from './discussions/routes.js';
+import type { RateLimiters } from './http/rateLimit.js';
+import { reviewsRoutes } from './reviews/routes.js';
+import { adminRoutes, userRoutes } from './users/routes.js';
+
+/** Every API area, mounted under /api. Each area's routes.ts is HTTP only; rules live in its service. */
+export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
+  const router = Router();
+  router.use('/auth', authRoutes(ctx, limits));
+  router.use('/users', userRoutes(ctx));
+  router.use('/admin', adminRoutes(ctx));
+  router.use('/classes', classesRoutes(ctx));
+  router.use('/discussions', discussionsRoutes(ctx));
+  router.use('/reviews', reviewsRoutes(ctx));
+  router.use('/community', communityRoutes(ctx));
+  return router;
+}

@@ -1,0 +1,20 @@
+import type { User } from '@mentora/contract';
+import type { UserRow } from '../db/schema.js';
+
+/** The only way a user row leaves the server: never the password hash. */
+export function presentUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    role: row.role,
+    skills: row.skills,
+    bio: row.bio,
+    profilePicture: row.profilePicture,
+    verified: row.verified,
+    verificationRequested: row.verificationRequested,
+    verificationRequestDate: row.verificationRequestDate?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

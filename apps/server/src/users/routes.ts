@@ -1,0 +1,56 @@
+import { LEARNER_ROLES, MENTOR_ROLES, MESSAGES } from '@mentora/contract';
+import { type Request, Router } from 'express';
+import type { AppContext } from '../context.js';
+import { actor } from '../http/auth.js';
+import { forbidden } from '../http/errors.js';
+import { parseId } from '../http/validate.js';
+import { isAdmin } from './policy.js';
+import * as usersService from './service.js';
+
+export function requireAdmin(req: Request) {
+  const user = actor(req);
+  if (!isAdmin(user)) throw forbidden();
+  return user;
+}
+
+export function userRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.post('/request-verification', async (req, res) => {
+    await usersService.requestVerification(ctx, actor(req));
+    res.json({ message: MESSAGES.server.verificationRequested });
+  });
+
+  router.get('/mentors', async (req, res) => {
+    requireAdmin(req);
+    res.json(await usersService.listMentors(ctx));
+  });
+
+  router.get('/learners', async (req, res) => {
+    requireAdmin(req);
+    res.json(await usersService.listLearners(ctx));
+  });
+
+  router.delete('/mentor/:id', async (req, res) => {
+    requireAdmin(req);
+    await usersService.deleteAccount(ctx, parseId(req.params.id, MESSAGES.server.userNotFound), MENTOR_ROLES);
+    res.json({ message: MESSAGES.admin.deleted('mentor') });
+  });
+
+  router.delete('/learner/:id', async (req, res) => {
+    requireAdmin(req);
+    await usersService.deleteAccount(ctx, parseId(req.params.id, MESSAGES.server.userNotFound), LEARNER_ROLES);
+    res.json({ message: MESSAGES.admin.deleted('learner') });
+  });
+
+  return router;
+}
+
+export function adminRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.put('/verify-mentor/:id', async (req, res) => {
+    requireAdmin(req);
+    res.json(await usersService.verifyMentor(ctx, parseId(req.params.id, MESSAGES.server.userNotFound)));
+  });
+  return router;
+}

@@ -1,0 +1,90 @@
+import { LEARNER_ROLES, MENTOR_ROLES, MESSAGES, type Role, type User } from '@mentora/contract';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords.js';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/client.js';
+import { type UserRow, users } from '../db/schema.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { findUserByEmail, insertAccount } from './accounts.js';
+import { canRequestVerification } from './policy.js';
+import { presentUser } from './presenter.js';
+
+export async function requestVerification(ctx: AppContext, user: UserRow): Promise<void> {
+  if (!canRequestVerification(user)) throw forbidden(MESSAGES.server.mentorOnly);
+  if (user.verified) throw badRequest(MESSAGES.server.alreadyVerified);
+  await ctx.db
+    .update(users)
+    .set({ verificationRequested: true, verificationRequestDate: new Date() })
+    .where(eq(users.id, user.id));
+}
+
+function listByRoles(db: Queryable, roles: readonly Role[]): Promise<User[]> {
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.role, [...roles]))
+    .orderBy(desc(users.createdAt))
+    .then((rows) => rows.map(presentUser));
+}
+
+export const listMentors = (ctx: AppContext) => listByRoles(ctx.db, MENTOR_ROLES);
+export const listLearners = (ctx: AppContext) => listByRoles(ctx.db, LEARNER_ROLES);
+
+/**
+ * Removes an account of one of the given roles and everything it owns. One DELETE: the foreign keys
+ * cascade (sessions, classes with their enrolments, discussions and reviews, posts, replies, likes),
+ * so the database itself guarantees there are no orphans, atomically.
+ */
+export async function deleteAccount(ctx: AppContext, id: string, roles: readonly Role[]): Promise<void> {
+  const deleted = await ctx.db
+    .delete(users)
+    .where(and(eq(users.id, id), inArray(users.role, [...roles])))
+    .returning({ id: users.id });
+  if (deleted.length === 0) throw notFound(MESSAGES.server.userNotFound);
+}
+
+export async function verifyMentor(ctx: AppContext, id: string): Promise<User> {
+  const [row] = await ctx.db
+    .update(users)
+    .set({ verified: true })
+    .where(and(eq(users.id, id), inArray(users.role, [...MENTOR_ROLES])))
+    .returning();
+  if (!row) throw notFound(MESSAGES.server.userNotFound);
+  return presentUser(row);
+}
+
+/** Creates an admin account, or promotes an existing account with that email. Shell and start-up only. */
+export async function createOrPromoteAdmin(
+  db: Queryable,
+  admin: { email: string; name: string; password?: string | undefined },
+  bcryptCost: number,
+): Promise<{ user: UserRow; created: boolean }> {
+  const existing = await findUserByEmail(db, admin.email);
+  if (existing) {
+    const [row] = await db
+      .update(users)
+      .set({ role: 'admin', verified: true })
+      .where(eq(users.id, existing.id))
+      .returning();
+    if (!row) throw new Error('promotion failed');
+    return { user: row, created: false };
+  }
+  if (!admin.password) throw new Error('A password is needed to create a new admin account');
+  const user = await insertAccount(db, {
+    name: admin.name,
+    email: admin.email,
+    passwordHash: await hashPassword(admin.password, bcryptCost),
+    role: 'admin',
+    verified: true,
+  });
+  return { user, created: true };
+}
+
+/** The first administrator from ADMIN_EMAIL/ADMIN_PASSWORD: created once, never changed afterwards. */
+export async function ensureFirstAdmin(ctx: AppContext): Promise<void> {
+  const admin = ctx.config.admin;
+  if (!admin) return;
+  if (await findUserByEmail(ctx.db, admin.email)) return;
+  await createOrPromoteAdmin(ctx.db, admin, ctx.config.bcryptCost);
+  ctx.logger.info({ email: admin.email }, 'created the first administrator from ADMIN_EMAIL');
+}

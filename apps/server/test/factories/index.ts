@@ -1,0 +1,3 @@
+// Test factories: build users, admins and content in one line. One file per area.
+export * from './classes.js';
+export * from './users.js';

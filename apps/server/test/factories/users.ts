@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@mentora/contract';
+import bcrypt from 'bcryptjs';
+import { startSession } from '../../src/auth/sessions.js';
+import type { UserRow } from '../../src/db/schema.js';
+import { insertAccount } from '../../src/users/accounts.js';
+import type { TestServer } from '../harness.js';
+
+export const DEFAULT_PASSWORD = 'correct horse battery';
+const DEFAULT_HASH = bcrypt.hashSync(DEFAULT_PASSWORD, 4);
+
+export interface TestUser {
+  user: UserRow;
+  token: string;
+  /** Headers for supertest's .set(): the bearer token. */
+  auth: { Authorization: string };
+  password: string;
+}
+
+let counter = 0;
+
+export interface UserOptions {
+  role?: Role;
+  verified?: boolean;
+  name?: string;
+  email?: string;
+}
+
+/** A user with a live session, in one line. */
+export async function makeUser(t: TestServer, options: UserOptions = {}): Promise<TestUser> {
+  counter += 1;
+  const role = options.role ?? 'learner';
+  const user = await insertAccount(t.ctx.db, {
+    name: options.name ?? `Test ${role} ${counter}`,
+    email: options.email ?? `${role}${counter}-${randomBytes(3).toString('hex')}@example.test`,
+    passwordHash: DEFAULT_HASH,
+    role,
+    verified: options.verified ?? false,
+  });
+  const token = await startSession(t.ctx.db, t.ctx.config.jwtSecret, user.id);
+  return { user, token, auth: { Authorization: `Bearer ${token}` }, password: DEFAULT_PASSWORD };
+}
+
+export const makeLearner = (t: TestServer, o: Omit<UserOptions, 'role'> = {}) => makeUser(t, { ...o, role: 'learner' });
+export const makeMentor = (t: TestServer, o: Omit<UserOptions, 'role'> = {}) => makeUser(t, { ...o, role: 'mentor' });
+export const makeVerifiedMentor = (t: TestServer, o: Omit<UserOptions, 'role' | 'verified'> = {}) =>
+  makeUser(t, { ...o, role: 'mentor', verified: true });
+export const makeBoth = (t: TestServer, o: Omit<UserOptions, 'role'> = {}) => makeUser(t, { ...o, role: 'both' });
+export const makeAdmin = (t: TestServer, o: Omit<UserOptions, 'role'> = {}) =>
+  makeUser(t, { ...o, role: 'admin', verified: true });

@@ -1,0 +1,15 @@
+// Entry of the browser build: mounts packages/ui with the web Platform (issue #5).
+import type { Platform } from '@mentora/ui';
+
+export const webPlatform: Platform = {
+  kind: 'web',
+  apiBaseUrl: '/api',
+  storage: {
+    get: (key) => window.localStorage.getItem(key),
+    set: (key, value) => window.localStorage.setItem(key, value),
+    remove: (key) => window.localStorage.removeItem(key),
+  },
+  openExternal: (url) => {
+    window.open(url, '_blank', 'noopener');
+  },
+};

@@ -1,0 +1,69 @@
+// Business constants of SPEC.md section 9 and the limits of API.md "Conventions".
+
+export const STORAGE_KEYS = { token: 'token', theme: 'theme' } as const;
+
+export const TOAST = { errorMs: 4000, blankMs: 4000, successMs: 2000, maxVisible: 20 } as const;
+
+export const SCROLL_THRESHOLD_PX = 10;
+export const LANDING_CAROUSEL = { items: 4, intervalMs: 5000 } as const;
+export const VERIFICATION_POLL_MS = 10_000;
+export const RECENT_ACTIVITY_ITEMS = 5;
+export const CHAT = { mobileBreakpointPx: 768, desktopHeightPx: 500 } as const;
+
+export const RATING = { min: 1, max: 5, default: 5 } as const;
+export const PRICE = { min: 0, step: 0.01 } as const;
+export const MAX_STUDENTS_MIN = 1;
+
+export const ROLES = ['learner', 'mentor', 'both', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles a person may choose for themselves at registration. */
+export const SELF_SERVICE_ROLES = ['learner', 'mentor', 'both'] as const;
+export const MENTOR_ROLES: readonly Role[] = ['mentor', 'both'];
+export const LEARNER_ROLES: readonly Role[] = ['learner', 'both'];
+
+export const CONTENT_TYPES = ['live', 'video', 'uploadable'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const CLASS_CATEGORIES = [
+  'programming',
+  'design',
+  'marketing',
+  'business',
+  'personal development',
+  'other',
+] as const;
+export type ClassCategory = (typeof CLASS_CATEGORIES)[number];
+
+export const CLASS_STATUSES = ['upcoming', 'ongoing', 'completed'] as const;
+export type ClassStatus = (typeof CLASS_STATUSES)[number];
+
+export const COMMUNITY_CATEGORIES = ['general', 'question', 'announcement', 'help'] as const;
+export type CommunityCategory = (typeof COMMUNITY_CATEGORIES)[number];
+
+export const DISCUSSION_FILTERS = ['all', 'my-posts', 'my-replies'] as const;
+export const CLASS_FILTERS = ['all', 'enrolled', 'created'] as const;
+export type ClassFilter = (typeof CLASS_FILTERS)[number];
+
+export const ADMIN_TABS = ['mentors', 'learners', 'classes', 'discussions'] as const;
+export const DEFAULT_ADMIN_TAB = 'classes';
+
+export const SENTIMENT_LABELS = ['POSITIVE', 'NEGATIVE', 'NEUTRAL'] as const;
+export type SentimentLabel = (typeof SENTIMENT_LABELS)[number];
+
+export const LIMITS = {
+  name: { min: 1, max: 100 },
+  title: { min: 1, max: 200 },
+  content: { min: 1, max: 20_000 },
+  comment: { min: 0, max: 5_000 },
+  chatMessage: { min: 1, max: 4_000 },
+  tags: { maxCount: 20, min: 1, max: 40 },
+  password: { min: 8, max: 200 },
+  email: { max: 254 },
+  bio: { max: 5_000 },
+  url: { max: 2_000 },
+  shortText: { max: 2_000 },
+  skills: { maxCount: 30, max: 60 },
+  bodyBytes: 1024 * 1024,
+} as const;
+
+export const PAGINATION = { defaultLimit: 20, maxLimit: 100 } as const;

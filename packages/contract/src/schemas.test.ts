@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages.js';
+import { createClassRequestSchema, registerRequestSchema, tagsSchema } from './schemas.js';
+
+const validClass = {
+  title: ' Intro to TypeScript ',
+  description: 'Types for JavaScript developers',
+  category: 'programming',
+  contentType: 'video',
+  contentUrl: 'https://videos.example.com/ts',
+};
+
+describe('createClassRequestSchema', () => {
+  it('trims text and fills defaults', () => {
+    const parsed = createClassRequestSchema.parse(validClass);
+    expect(parsed.title).toBe('Intro to TypeScript');
+    expect(parsed).toMatchObject({ price: 0, isPaid: false, maxStudents: null, tags: [] });
+  });
+  it('requires a URL unless the content type is live', () => {
+    expect(createClassRequestSchema.safeParse({ ...validClass, contentUrl: '' }).success).toBe(false);
+    expect(createClassRequestSchema.safeParse({ ...validClass, contentUrl: 'not a url' }).success).toBe(false);
+    expect(createClassRequestSchema.safeParse({ ...validClass, contentType: 'live', contentUrl: '' }).success).toBe(
+      true,
+    );
+  });
+  it('enforces the price and capacity bounds of SPEC.md section 9', () => {
+    expect(createClassRequestSchema.safeParse({ ...validClass, price: -0.01 }).success).toBe(false);
+    expect(createClassRequestSchema.safeParse({ ...validClass, price: 9.999 }).success).toBe(false);
+    expect(createClassRequestSchema.safeParse({ ...validClass, price: 19.99 }).success).toBe(true);
+    expect(createClassRequestSchema.safeParse({ ...validClass, maxStudents: 0 }).success).toBe(false);
+    expect(createClassRequestSchema.safeParse({ ...validClass, maxStudents: 1 }).success).toBe(true);
+  });
+});
+
+describe('tagsSchema', () => {
+  it('accepts comma-separated text or an array, trimmed, empties dropped', () => {
+    expect(tagsSchema.parse('a, b,,c ')).toEqual(['a', 'b', 'c']);
+    expect(tagsSchema.parse([' a ', '', 'b'])).toEqual(['a', 'b']);
+  });
+  it('refuses more than 20 tags or a tag over 40 characters', () => {
+    expect(tagsSchema.safeParse(Array.from({ length: 21 }, (_, i) => `t${i}`)).success).toBe(false);
+    expect(tagsSchema.safeParse(['x'.repeat(41)]).success).toBe(false);
+  });
+});
+
+describe('registerRequestSchema', () => {
+  const base = { name: 'Ada', email: 'ADA@Example.com', password: 'longenough' };
+  it('defaults the role to learner and lowercases the email', () => {
+    expect(registerRequestSchema.parse(base)).toMatchObject({ role: 'learner', email: 'ada@example.com' });
+  });
+  it('refuses the admin role with a clear message', () => {
+    const result = registerRequestSchema.safeParse({ ...base, role: 'admin' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(MESSAGES.server.adminRoleNotAllowed);
+  });
+});

@@ -1,0 +1,362 @@
+import { z } from 'zod';
+import {
+  CLASS_CATEGORIES,
+  CLASS_FILTERS,
+  CLASS_STATUSES,
+  COMMUNITY_CATEGORIES,
+  CONTENT_TYPES,
+  LIMITS,
+  PAGINATION,
+  RATING,
+  ROLES,
+  SELF_SERVICE_ROLES,
+  SENTIMENT_LABELS,
+} from './constants.js';
+import { isHttpUrl, parseTags } from './text.js';
+
+// ---------- building blocks ----------
+
+const boundedText = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(min, min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const nameSchema = boundedText('Name', LIMITS.name.min, LIMITS.name.max);
+export const titleSchema = boundedText('Title', LIMITS.title.min, LIMITS.title.max);
+export const contentSchema = boundedText('Content', LIMITS.content.min, LIMITS.content.max);
+export const emailSchema = z
+  .string({ error: 'Email must be text' })
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.email.max, 'Email is too long')
+  .pipe(z.email({ error: 'Please enter a valid email address' }));
+export const passwordSchema = z
+  .string({ error: 'Password must be text' })
+  .min(LIMITS.password.min, `Password must be at least ${LIMITS.password.min} characters`)
+  .max(LIMITS.password.max, `Password must be at most ${LIMITS.password.max} characters`);
+/** A URL a user may give: empty, or absolute http(s). */
+export const optionalUrlSchema = z
+  .string({ error: 'URL must be text' })
+  .trim()
+  .refine((v) => v === '' || isHttpUrl(v), 'Please enter a valid URL (http or https)');
+
+/** Tags as an array or a comma-separated string; trimmed, empties dropped, at most 20 of 1-40 chars. */
+export const tagsSchema = z
+  .union([z.array(z.string({ error: 'Each tag must be text' })), z.string()], {
+    error: 'Tags must be a list or comma-separated text',
+  })
+  .transform((v) => (typeof v === 'string' ? parseTags(v) : v.map((t) => t.trim()).filter(Boolean)))
+  .pipe(
+    z
+      .array(z.string().max(LIMITS.tags.max, `Each tag must be at most ${LIMITS.tags.max} characters`))
+      .max(LIMITS.tags.maxCount, `At most ${LIMITS.tags.maxCount} tags`),
+  );
+
+export const skillsSchema = z
+  .array(z.string({ error: 'Each skill must be text' }).trim().min(1).max(LIMITS.skills.max))
+  .max(LIMITS.skills.maxCount, `At most ${LIMITS.skills.maxCount} skills`);
+
+export const roleSchema = z.enum(ROLES);
+export const idSchema = z.string();
+const isoDate = z.string();
+
+export const paginationQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(PAGINATION.maxLimit, `limit must be at most ${PAGINATION.maxLimit}`)
+    .default(PAGINATION.defaultLimit),
+  cursor: z.string().max(200, 'cursor is invalid').optional(),
+});
+
+// ---------- auth and users ----------
+
+export const registerRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  role: z
+    .enum(ROLES, { error: `Role must be one of ${SELF_SERVICE_ROLES.join(', ')}` })
+    .default('learner')
+    .refine((r) => r !== 'admin', 'The admin role cannot be chosen at registration'),
+  skills: skillsSchema.default([]),
+  bio: optionalText('Bio', LIMITS.bio.max).default(''),
+  profilePicture: optionalUrlSchema.default(''),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .max(LIMITS.email.max),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.password.max),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const updateProfileRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  profilePicture: optionalUrlSchema.default(''),
+  bio: optionalText('Bio', LIMITS.bio.max).default(''),
+  skills: skillsSchema.optional(),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+export const userSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  role: roleSchema,
+  skills: z.array(z.string()),
+  bio: z.string(),
+  profilePicture: z.string(),
+  verified: z.boolean(),
+  verificationRequested: z.boolean(),
+  verificationRequestDate: isoDate.nullable(),
+  createdAt: isoDate,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = userSchema.extend({ token: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const healthResponseSchema = z.object({ status: z.literal('ok') });
+
+// ---------- classes ----------
+
+const classFields = {
+  title: titleSchema,
+  description: boundedText('Description', LIMITS.content.min, LIMITS.content.max),
+  category: z.enum(CLASS_CATEGORIES, { error: `Category must be one of ${CLASS_CATEGORIES.join(', ')}` }),
+  contentType: z.enum(CONTENT_TYPES, { error: `Content type must be one of ${CONTENT_TYPES.join(', ')}` }),
+  contentUrl: z.string({ error: 'Content URL must be text' }).trim().max(LIMITS.url.max).default(''),
+  price: z
+    .number({ error: 'Price must be a number' })
+    .min(0, 'Price must be at least 0')
+    .max(1_000_000, 'Price is too high')
+    .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, 'Price must be in steps of 0.01')
+    .default(0),
+  isPaid: z.boolean({ error: 'isPaid must be true or false' }).default(false),
+  schedule: optionalText('Schedule', LIMITS.shortText.max).default(''),
+  maxStudents: z
+    .number({ error: 'Max students must be a number' })
+    .int('Max students must be a whole number')
+    .min(1, 'Max students must be at least 1')
+    .max(100_000, 'Max students is too high')
+    .nullable()
+    .default(null),
+  prerequisites: optionalText('Prerequisites', LIMITS.shortText.max).default(''),
+  materials: optionalText('Materials', LIMITS.shortText.max).default(''),
+  tags: tagsSchema.default([]),
+  startDate: z.iso
+    .datetime({ offset: true, error: 'Start date must be an ISO 8601 date-time' })
+    .nullable()
+    .default(null),
+};
+
+function requireContentUrlUnlessLive(value: { contentType: string; contentUrl: string }, ctx: z.RefinementCtx): void {
+  if (value.contentType === 'live') return;
+  if (value.contentUrl === '') {
+    ctx.addIssue({ code: 'custom', path: ['contentUrl'], message: 'Content URL is required' });
+  } else if (!isHttpUrl(value.contentUrl)) {
+    ctx.addIssue({ code: 'custom', path: ['contentUrl'], message: 'Content URL must be a valid URL (http or https)' });
+  }
+}
+
+export const createClassRequestSchema = z.object(classFields).superRefine((value, ctx) => {
+  requireContentUrlUnlessLive(value, ctx);
+  if (value.contentType === 'live' && value.contentUrl !== '' && !isHttpUrl(value.contentUrl)) {
+    ctx.addIssue({ code: 'custom', path: ['contentUrl'], message: 'Content URL must be a valid URL (http or https)' });
+  }
+});
+export type CreateClassRequest = z.input<typeof createClassRequestSchema>;
+
+export const updateClassRequestSchema = z
+  .object({ ...classFields, status: z.enum(CLASS_STATUSES).optional() })
+  .superRefine((value, ctx) => requireContentUrlUnlessLive(value, ctx));
+export type UpdateClassRequest = z.input<typeof updateClassRequestSchema>;
+
+export const listClassesQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(200, 'search is too long').optional(),
+  category: z.enum(CLASS_CATEGORIES).optional(),
+  filter: z.enum(CLASS_FILTERS).default('all'),
+});
+export type ListClassesQuery = z.input<typeof listClassesQuerySchema>;
+
+export const personRefSchema = z.object({ _id: idSchema, name: z.string(), profilePicture: z.string().optional() });
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+export const classSchema = z.object({
+  _id: idSchema,
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(CLASS_CATEGORIES),
+  contentType: z.enum(CONTENT_TYPES),
+  contentUrl: z.string(),
+  price: z.number(),
+  isPaid: z.boolean(),
+  schedule: z.string(),
+  maxStudents: z.number().nullable(),
+  prerequisites: z.string(),
+  materials: z.string(),
+  tags: z.array(z.string()),
+  mentor: personRefSchema,
+  enrolledStudents: z.array(idSchema).optional(),
+  studentCount: z.number(),
+  startDate: isoDate.nullable(),
+  status: z.enum(CLASS_STATUSES),
+  live: z.boolean(),
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
+  createdAt: isoDate,
+});
+export type ClassItem = z.infer<typeof classSchema>;
+
+export const classListResponseSchema = z.object({ classes: z.array(classSchema), nextCursor: z.string().nullable() });
+export type ClassListResponse = z.infer<typeof classListResponseSchema>;
+export const enrollmentResponseSchema = z.object({ isEnrolled: z.boolean() });
+export const liveResponseSchema = z.object({ url: z.string(), live: z.boolean() });
+export type LiveResponse = z.infer<typeof liveResponseSchema>;
+
+// ---------- text analysis ----------
+
+export const sentimentSchema = z.object({ label: z.enum(SENTIMENT_LABELS), polarity: z.number().min(-1).max(1) });
+export type Sentiment = z.infer<typeof sentimentSchema>;
+export const moderationSchema = z.object({ flagged: z.boolean(), reason: z.string().nullable() });
+export type Moderation = z.infer<typeof moderationSchema>;
+
+// ---------- discussions ----------
+
+export const createDiscussionRequestSchema = z.object({
+  title: titleSchema,
+  content: contentSchema,
+  classId: z.string({ error: 'Class is required' }).trim().min(1, 'Class is required'),
+});
+export type CreateDiscussionRequest = z.input<typeof createDiscussionRequestSchema>;
+export const replyRequestSchema = z.object({ content: contentSchema });
+export type ReplyRequest = z.input<typeof replyRequestSchema>;
+export const listDiscussionsQuerySchema = z.object({ classId: z.string().max(100).optional() });
+
+export const discussionReplySchema = z.object({
+  _id: idSchema,
+  content: z.string(),
+  author: personRefSchema,
+  createdAt: isoDate,
+  sentiment: sentimentSchema,
+  moderation: moderationSchema,
+});
+export type DiscussionReply = z.infer<typeof discussionReplySchema>;
+
+export const discussionSchema = z.object({
+  _id: idSchema,
+  title: z.string(),
+  content: z.string(),
+  classId: z.object({ _id: idSchema, title: z.string() }),
+  author: personRefSchema,
+  replies: z.array(discussionReplySchema),
+  replyCount: z.number(),
+  createdAt: isoDate,
+  sentiment: sentimentSchema,
+  moderation: moderationSchema,
+});
+export type Discussion = z.infer<typeof discussionSchema>;
+export const allDiscussionsResponseSchema = z.object({ discussions: z.array(discussionSchema) });
+
+// ---------- reviews ----------
+
+export const createReviewRequestSchema = z.object({
+  rating: z
+    .number({ error: 'Rating must be a number' })
+    .int('Rating must be a whole number')
+    .min(RATING.min, `Rating must be between ${RATING.min} and ${RATING.max}`)
+    .max(RATING.max, `Rating must be between ${RATING.min} and ${RATING.max}`)
+    .default(RATING.default),
+  comment: optionalText('Comment', LIMITS.comment.max).default(''),
+  classId: z.string({ error: 'Class is required' }).trim().min(1, 'Class is required'),
+});
+export type CreateReviewRequest = z.input<typeof createReviewRequestSchema>;
+
+export const reviewSchema = z.object({
+  _id: idSchema,
+  user: personRefSchema,
+  rating: z.number(),
+  comment: z.string(),
+  classId: idSchema,
+  createdAt: isoDate,
+});
+export type Review = z.infer<typeof reviewSchema>;
+export const averageRatingResponseSchema = z.object({ averageRating: z.number(), count: z.number() });
+
+// ---------- community ----------
+
+export const createPostRequestSchema = z.object({
+  title: titleSchema,
+  content: contentSchema,
+  category: z
+    .enum(COMMUNITY_CATEGORIES, { error: `Category must be one of ${COMMUNITY_CATEGORIES.join(', ')}` })
+    .default('general'),
+  tags: tagsSchema.default([]),
+});
+export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
+
+export const listPostsQuerySchema = paginationQuerySchema.extend({
+  category: z.enum(COMMUNITY_CATEGORIES).optional(),
+  search: z.string().trim().max(200, 'search is too long').optional(),
+});
+
+export const communityReplySchema = z.object({
+  _id: idSchema,
+  content: z.string(),
+  author: personRefSchema,
+  createdAt: isoDate,
+  sentiment: sentimentSchema,
+  moderation: moderationSchema,
+});
+export type CommunityReply = z.infer<typeof communityReplySchema>;
+
+export const communityPostSchema = z.object({
+  _id: idSchema,
+  title: z.string(),
+  content: z.string(),
+  category: z.enum(COMMUNITY_CATEGORIES),
+  tags: z.array(z.string()),
+  author: personRefSchema,
+  likes: z.array(idSchema),
+  replies: z.array(communityReplySchema),
+  sentiment: sentimentSchema,
+  moderation: moderationSchema,
+  createdAt: isoDate,
+});
+export type CommunityPost = z.infer<typeof communityPostSchema>;
+
+// ---------- assistant ----------
+
+export const chatRequestSchema = z.object({
+  message: boundedText('Message', LIMITS.chatMessage.min, LIMITS.chatMessage.max),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+export const chatResponseSchema = z.object({ response: z.string() });
+export const chatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
+export type ChatMessage = z.infer<typeof chatMessageSchema>;

@@ -1,0 +1,21 @@
+// Adds up the JSON reports vitest wrote in each package (test-results/vitest.json) into one closing
+// line, "N passed, N failed, N skipped", so a reader (or CI) sees the whole suite's count at once.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const packages = ['packages/contract', 'packages/ui', 'apps/server', 'apps/web', 'apps/desktop'];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const pkg of packages) {
+  const file = path.join(root, pkg, 'test-results', 'vitest.json');
+  if (!existsSync(file)) continue;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  console.log(`${pkg}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+}
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
