@@ -1,0 +1,39 @@
+import { badRequest } from './errors.js';
+import { isId } from './validate.js';
+
+// Keyset pagination over (createdAt, id), newest first: stable under inserts, and each page is an
+// index range scan whatever its depth. The cursor is opaque to clients (base64url of "iso|id").
+
+export interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`, 'utf8').toString('base64url');
+}
+
+/** Undefined for no cursor; a 400 for one this server did not make. */
+export function decodeCursor(raw: string | undefined): Cursor | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const invalid = () => badRequest('cursor is invalid', [{ path: 'cursor', message: 'cursor is invalid' }]);
+  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
+  const [iso, id, extra] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(iso ?? '');
+  if (extra !== undefined || !isId(id) || Number.isNaN(createdAt.getTime())) throw invalid();
+  return { createdAt, id: id.toLowerCase() };
+}
+
+/**
+ * Given rows fetched with limit + 1, the page to return and the cursor of the next one (null at the end).
+ */
+export function pageOf<T>(
+  rows: T[],
+  limit: number,
+  keyOf: (row: T) => Cursor,
+): { items: T[]; nextCursor: string | null } {
+  if (rows.length <= limit) return { items: rows, nextCursor: null };
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1] as T;
+  return { items, nextCursor: encodeCursor(keyOf(last)) };
+}
