@@ -90,6 +90,7 @@ export const MESSAGES = {
     notFound: 'Not found',
     emailTaken: 'An account with this email already exists',
     invalidInput: 'Invalid input',
+    unstorableText: 'The text contains characters that are not allowed',
     malformedJson: 'The request body is not valid JSON',
     bodyTooLarge: 'The request body is too large (1 MB at most)',
     tooManyRequests: 'Too many requests. Please try again later.',

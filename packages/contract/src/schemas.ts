@@ -16,18 +16,25 @@ import { isHttpUrl, parseTags } from './text.js';
 
 // ---------- building blocks ----------
 
+// PostgreSQL text cannot hold a NUL character: free text refuses it with a field message (the server's
+// error handler answers 400 for any that reaches the database another way).
+const storableText = (label: string) =>
+  [(v: string) => !v.includes('\u0000'), `${label} contains characters that are not allowed`] as const;
+
 const boundedText = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .min(min, min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(...storableText(label));
 
 const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(...storableText(label));
 
 export const nameSchema = boundedText('Name', LIMITS.name.min, LIMITS.name.max);
 export const titleSchema = boundedText('Title', LIMITS.title.min, LIMITS.title.max);

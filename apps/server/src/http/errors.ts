@@ -35,35 +35,53 @@ export function fieldErrors(error: ZodError): FieldError[] {
 
 /** PostgreSQL error codes we answer on purpose; anything else is a 500. */
 const PG_UNIQUE_VIOLATION = '23505';
+/** Text PostgreSQL cannot store (a NUL character, an invalid byte sequence): the client's input. */
+const PG_UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 const PG_CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300']);
 const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+interface DriverError {
+  code?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+  cause?: unknown;
+}
+
+/** The first error in the cause chain that matches: drizzle wraps the driver's error. */
+function findCause(error: unknown, matches: (e: DriverError) => boolean): DriverError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const e = current as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (e.code === PG_UNIQUE_VIOLATION) {
-      if (!constraint) return true;
-      return e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint));
-    }
-    current = (current as { cause?: unknown }).cause;
+    const e = current as DriverError;
+    if (matches(e)) return e;
+    current = e.cause;
   }
-  return false;
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = findCause(error, (c) => c.code === PG_UNIQUE_VIOLATION);
+  if (!e) return false;
+  if (!constraint) return true;
+  return e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint));
+}
+
+export function isUnstorableText(error: unknown): boolean {
+  return findCause(error, (c) => typeof c.code === 'string' && PG_UNSTORABLE_TEXT_CODES.has(c.code)) !== undefined;
 }
 
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|Cannot use a pool after calling end/i;
 
-/** True when the database cannot be reached (drizzle wraps the driver's error: walk the causes). */
+/** True when the database cannot be reached. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (PG_CONNECTION_CODES.has(code) || NET_CODES.has(code))) return true;
-    if (current instanceof Error && UNAVAILABLE_MESSAGES.test(current.message)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return (
+    findCause(
+      error,
+      (c) =>
+        (typeof c.code === 'string' && (PG_CONNECTION_CODES.has(c.code) || NET_CODES.has(c.code))) ||
+        (c instanceof Error && UNAVAILABLE_MESSAGES.test(c.message)),
+    ) !== undefined
+  );
 }
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {
@@ -102,6 +120,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // Their messages can carry file paths: say only what kind of failure it was.
       const status = clientErrorStatus(error) as number;
       answer = new HttpError(status, status === 404 ? MESSAGES.server.notFound : MESSAGES.server.invalidInput);
+    } else if (isUnstorableText(error)) {
+      answer = badRequest(MESSAGES.server.unstorableText);
     } else if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error }, 'database unavailable');
       answer = new HttpError(503, MESSAGES.server.unavailable, undefined, { 'Retry-After': '5' });

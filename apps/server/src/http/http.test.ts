@@ -51,6 +51,18 @@ describe('cross-cutting answers', () => {
     expect(res.body.errors.length).toBeGreaterThan(0);
   });
 
+  it('answers 400, never 500, for text PostgreSQL cannot store (a NUL character)', async () => {
+    const named = await t.http
+      .post('/api/auth/register')
+      .send({ name: 'Nul\u0000Name', email: 'nul@example.test', password: 'long enough password' });
+    expect(named.status).toBe(400);
+    expect(named.body.errors).toEqual([{ path: 'name', message: 'Name contains characters that are not allowed' }]);
+    // The sign-in email is not a validated address, so the NUL reaches the database: still a 400.
+    const login = await t.http.post('/api/auth/login').send({ email: 'a\u0000b@example.test', password: 'whatever1' });
+    expect(login.status).toBe(400);
+    expect(login.body).toEqual({ message: MESSAGES.server.unstorableText });
+  });
+
   it('sends helmet security headers and no x-powered-by', async () => {
     const res = await t.http.get('/api/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
