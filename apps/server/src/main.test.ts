@@ -101,7 +101,7 @@ describe('pnpm admin:create', () => {
     const res = run(['--email', 'new@example.com'], { ADMIN_PASSWORD: '' });
     expect(res.status).toBe(2);
     expect(res.stderr).toContain('needs a password');
-  });
+  }, 120_000);
 
   it('creates a new admin, then promotes an existing account without a password', () => {
     const created = run(['--email', 'Boss@Example.com', '--name', 'Boss'], { ADMIN_PASSWORD: 'boss password 1' });

@@ -1,0 +1,87 @@
+import type { Server } from 'node:http';
+import { createApp } from './app.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { createLogger } from './logger.js';
+import { ensureFirstAdmin } from './users/service.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface StartOptions {
+  /** The environment to read (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Runs after migrations and before listening, e.g. to fill the demo database. */
+  prepare?: (ctx: AppContext) => Promise<void>;
+  /** Runs once the server listens. */
+  onListening?: (ctx: AppContext, url: string) => void;
+}
+
+/**
+ * The whole life of a server process: configuration, database and migrations, the first admin,
+ * listening, and a graceful shutdown on SIGTERM/SIGINT (stop accepting, finish in-flight requests,
+ * close the database). A bad configuration exits 1 with one line naming the variable.
+ */
+export async function startServer(options: StartOptions = {}): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(options.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+  });
+  await runMigrations(database);
+  const ctx: AppContext = { config, database, db: database.db, logger };
+  await ensureFirstAdmin(ctx);
+  await options.prepare?.(ctx);
+
+  const app = createApp(ctx);
+  const server: Server = app.listen(config.port, config.host, () => {
+    const url = `http://${config.host}:${config.port}`;
+    const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+    logger.info(`Mentora listening on ${url} (${where})`);
+    options.onListening?.(ctx, url);
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'server failed to listen');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      logger.warn('shutdown grace period over, closing remaining connections');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await database.close().catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'));
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** Entry points call this: a start-up failure prints one line and exits 1. */
+export function runServer(options: StartOptions = {}): void {
+  startServer(options).catch((error: unknown) => {
+    process.stderr.write(`Mentora failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
