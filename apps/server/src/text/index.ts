@@ -1,13 +1,20 @@
 import type { Moderation, Sentiment } from '@mentora/contract';
+import { moderate } from './moderation.js';
+import { analyseSentiment } from './sentiment.js';
 
-// The text-analysis module's public face. Services call analyseText when user text is written.
-// (Implementation in progress in this folder: sentiment.ts and moderation.ts.)
+// The text-analysis module's public face. Services call analyseText when user text is written:
+// sentiment (sentiment.ts: AFINN lexicon plus negation, intensity, contrast and emoji rules) and
+// moderation (moderation.ts: obscenity's word list plus hostile-tone and threat patterns).
+// Both are synchronous, deterministic and linear in the length of the text.
 
 export interface TextAnalysis {
   sentiment: Sentiment;
   moderation: Moderation;
 }
 
-export function analyseText(_text: string): TextAnalysis {
-  return { sentiment: { label: 'NEUTRAL', polarity: 0 }, moderation: { flagged: false, reason: null } };
+export function analyseText(text: string): TextAnalysis {
+  return { sentiment: analyseSentiment(text), moderation: moderate(text) };
 }
+
+export { moderate } from './moderation.js';
+export { analyseSentiment } from './sentiment.js';
