@@ -1,3 +1,6 @@
+// Timestamps keep milliseconds, as a JavaScript Date does: a value read back and sent as a cursor
+// compares equal to the stored one, so keyset pagination over (created_at, id) never skips a row.
+
 import {
   CLASS_CATEGORIES,
   CLASS_STATUSES,
@@ -29,7 +32,8 @@ import {
 // deleting an owner takes what it owns, and check constraints for ranges.
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow();
 const id = () => uuid('id').primaryKey().defaultRandom();
 
 export const roleEnum = pgEnum('user_role', ROLES);
@@ -61,7 +65,7 @@ export const users = pgTable(
     profilePicture: text('profile_picture').notNull().default(''),
     verified: boolean('verified').notNull().default(false),
     verificationRequested: boolean('verification_requested').notNull().default(false),
-    verificationRequestDate: timestamp('verification_request_date', { withTimezone: true, mode: 'date' }),
+    verificationRequestDate: timestamp('verification_request_date', { withTimezone: true, mode: 'date', precision: 3 }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -79,7 +83,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
     userAgent: text('user_agent').notNull().default(''),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
@@ -104,11 +108,11 @@ export const classes = pgTable(
     prerequisites: text('prerequisites').notNull().default(''),
     materials: text('materials').notNull().default(''),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
+    startDate: timestamp('start_date', { withTimezone: true, mode: 'date', precision: 3 }),
     status: classStatusEnum('status').notNull().default('upcoming'),
     /** Unguessable room name on the streaming site (LIVE_BASE_URL + room). */
     liveRoom: text('live_room').notNull(),
-    liveStartedAt: timestamp('live_started_at', { withTimezone: true, mode: 'date' }),
+    liveStartedAt: timestamp('live_started_at', { withTimezone: true, mode: 'date', precision: 3 }),
     /** Maintained by the service on write: title, description and tags. */
     search: tsvector('search'),
     createdAt: createdAt(),
@@ -198,7 +202,7 @@ export const reviews = pgTable(
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull().default(''),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('reviews_class_user_key').on(t.classId, t.userId),

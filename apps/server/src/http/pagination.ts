@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.js';
 import { isId } from './validate.js';
 
@@ -24,14 +26,24 @@ export function decodeCursor(raw: string | undefined): Cursor | undefined {
   return { createdAt, id: id.toLowerCase() };
 }
 
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * Rows after the cursor in (createdAt desc, id desc) order. Timestamps are stored with millisecond
+ * precision (db/schema.ts), so the cursor's Date is the row's exact value and a plain row comparison
+ * neither skips nor repeats rows that share a millisecond; the (created_at, id) indexes serve it.
+ */
+export function olderThanCursor(createdAt: AnyPgColumn, id: AnyPgColumn, cursor: Cursor): SQL {
+  return sql`(${createdAt}, ${id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
+}
+
 /**
  * Given rows fetched with limit + 1, the page to return and the cursor of the next one (null at the end).
  */
-export function pageOf<T>(
-  rows: T[],
-  limit: number,
-  keyOf: (row: T) => Cursor,
-): { items: T[]; nextCursor: string | null } {
+export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => Cursor): Page<T> {
   if (rows.length <= limit) return { items: rows, nextCursor: null };
   const items = rows.slice(0, limit);
   const last = items[items.length - 1] as T;
