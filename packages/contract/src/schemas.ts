@@ -183,26 +183,23 @@ const classFields = {
     .default(null),
 };
 
-function requireContentUrlUnlessLive(value: { contentType: string; contentUrl: string }, ctx: z.RefinementCtx): void {
-  if (value.contentType === 'live') return;
+/** SPEC.md section 5: a content URL is required unless the class is live; any URL given is http(s). */
+function checkContentUrl(value: { contentType: string; contentUrl: string }, ctx: z.RefinementCtx): void {
   if (value.contentUrl === '') {
-    ctx.addIssue({ code: 'custom', path: ['contentUrl'], message: 'Content URL is required' });
+    if (value.contentType !== 'live') {
+      ctx.addIssue({ code: 'custom', path: ['contentUrl'], message: 'Content URL is required' });
+    }
   } else if (!isHttpUrl(value.contentUrl)) {
     ctx.addIssue({ code: 'custom', path: ['contentUrl'], message: 'Content URL must be a valid URL (http or https)' });
   }
 }
 
-export const createClassRequestSchema = z.object(classFields).superRefine((value, ctx) => {
-  requireContentUrlUnlessLive(value, ctx);
-  if (value.contentType === 'live' && value.contentUrl !== '' && !isHttpUrl(value.contentUrl)) {
-    ctx.addIssue({ code: 'custom', path: ['contentUrl'], message: 'Content URL must be a valid URL (http or https)' });
-  }
-});
+export const createClassRequestSchema = z.object(classFields).superRefine(checkContentUrl);
 export type CreateClassRequest = z.input<typeof createClassRequestSchema>;
 
 export const updateClassRequestSchema = z
   .object({ ...classFields, status: z.enum(CLASS_STATUSES).optional() })
-  .superRefine((value, ctx) => requireContentUrlUnlessLive(value, ctx));
+  .superRefine(checkContentUrl);
 export type UpdateClassRequest = z.input<typeof updateClassRequestSchema>;
 
 export const listClassesQuerySchema = paginationQuerySchema.extend({
@@ -264,7 +261,11 @@ export const createDiscussionRequestSchema = z.object({
 export type CreateDiscussionRequest = z.input<typeof createDiscussionRequestSchema>;
 export const replyRequestSchema = z.object({ content: contentSchema });
 export type ReplyRequest = z.input<typeof replyRequestSchema>;
-export const listDiscussionsQuerySchema = z.object({ classId: z.string().max(100).optional() });
+export const listDiscussionsQuerySchema = paginationQuerySchema.extend({
+  classId: z.string().max(100).optional(),
+  search: z.string().trim().max(200, 'search is too long').optional(),
+});
+export type ListDiscussionsQuery = z.input<typeof listDiscussionsQuerySchema>;
 
 export const discussionReplySchema = z.object({
   _id: idSchema,
@@ -284,6 +285,8 @@ export const discussionSchema = z.object({
   author: personRefSchema,
   replies: z.array(discussionReplySchema),
   replyCount: z.number(),
+  /** True when the caller has replied (for the "my replies" filter; lists carry no reply bodies). */
+  repliedByMe: z.boolean().optional(),
   createdAt: isoDate,
   sentiment: sentimentSchema,
   moderation: moderationSchema,

@@ -1,7 +1,85 @@
-import { Router } from 'express';
+import {
+  createClassRequestSchema,
+  listClassesQuerySchema,
+  MESSAGES,
+  updateClassRequestSchema,
+} from '@mentora/contract';
+import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
+import { actor } from '../http/auth.js';
+import { parseId, parseInput } from '../http/validate.js';
+import * as classesService from './service.js';
 
-export function classesRoutes(_ctx: AppContext): Router {
+const classId = (req: Request) => parseId(req.params.id, MESSAGES.classDetail.notFound);
+
+export function classesRoutes(ctx: AppContext): Router {
   const router = Router();
+
+  router.get('/', async (req, res) => {
+    const user = actor(req);
+    const query = parseInput(listClassesQuerySchema, req.query);
+    res.json(await classesService.listClasses(ctx, user, query));
+  });
+
+  router.post('/', async (req, res) => {
+    const user = actor(req);
+    const input = parseInput(createClassRequestSchema, req.body);
+    res.status(201).json(await classesService.createClass(ctx, user, input));
+  });
+
+  // Fixed paths before /:id, which would otherwise take "enrolled" and "created" for ids.
+  router.get('/enrolled', async (req, res) => {
+    res.json(await classesService.enrolledClasses(ctx, actor(req)));
+  });
+
+  router.get('/created', async (req, res) => {
+    res.json(await classesService.createdClasses(ctx, actor(req)));
+  });
+
+  router.get('/:id', async (req, res) => {
+    actor(req);
+    res.json(await classesService.getClass(ctx, classId(req)));
+  });
+
+  router.put('/:id', async (req, res) => {
+    const user = actor(req);
+    const id = classId(req);
+    const input = parseInput(updateClassRequestSchema, req.body);
+    res.json(await classesService.updateClass(ctx, user, id, input));
+  });
+
+  router.delete('/:id', async (req, res) => {
+    const user = actor(req);
+    await classesService.deleteClass(ctx, user, classId(req));
+    res.json({ message: MESSAGES.classDetail.deleted });
+  });
+
+  router.post('/:id/enroll', async (req, res) => {
+    const user = actor(req);
+    await classesService.enrol(ctx, user, classId(req));
+    res.json({ message: MESSAGES.classDetail.enrolled });
+  });
+
+  router.post('/:id/unenroll', async (req, res) => {
+    const user = actor(req);
+    await classesService.unenrol(ctx, user, classId(req));
+    res.json({ message: MESSAGES.classDetail.unenrolled });
+  });
+
+  router.get('/:id/enrollment', async (req, res) => {
+    const user = actor(req);
+    res.json(await classesService.enrollmentStatus(ctx, user, classId(req)));
+  });
+
+  router.post('/:id/live', async (req, res) => {
+    const user = actor(req);
+    res.json(await classesService.startLive(ctx, user, classId(req)));
+  });
+
+  router.get('/:id/live', async (req, res) => {
+    const user = actor(req);
+    res.json(await classesService.joinLive(ctx, user, classId(req)));
+  });
+
   return router;
 }

@@ -1,4 +1,4 @@
-import type { User } from '@mentora/contract';
+import type { PersonRef, User } from '@mentora/contract';
 import type { UserRow } from '../db/schema.js';
 
 /** The only way a user row leaves the server: never the password hash. */
@@ -17,4 +17,9 @@ export function presentUser(row: UserRow): User {
     verificationRequestDate: row.verificationRequestDate?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A person as other users see them beside what they wrote: no email, no role. */
+export function presentPersonRef(row: { id: string; name: string; profilePicture: string }): PersonRef {
+  return { _id: row.id, name: row.name, profilePicture: row.profilePicture };
 }

@@ -1,0 +1,114 @@
+import { liveResponseSchema, MESSAGES } from '@mentora/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  enrol,
+  makeAdmin,
+  makeBoth,
+  makeClass,
+  makeLearner,
+  makeVerifiedMentor,
+  type TestUser,
+} from '../../test/factories/index.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { classes } from '../db/schema.js';
+
+let t: TestServer;
+let admin: TestUser;
+let mentor: TestUser;
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await makeAdmin(t);
+  mentor = await makeVerifiedMentor(t);
+});
+afterAll(() => t.close());
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+async function classWithLearner() {
+  const cls = await makeClass(t, mentor, { contentType: 'live', contentUrl: '' });
+  const learner = await makeLearner(t);
+  await enrol(t, cls, learner);
+  return { cls, learner };
+}
+
+describe('POST /api/classes/{id}/live', () => {
+  it("lets the class's mentor start the session and answers the room URL", async () => {
+    const { cls, learner } = await classWithLearner();
+    const before = Date.now();
+    const res = await t.http.post(`/api/classes/${cls.id}/live`).set(mentor.auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ url: `https://meet.jit.si/${cls.liveRoom}` });
+    const [row] = await t.ctx.db.select().from(classes).where(eq(classes.id, cls.id));
+    expect(row?.liveStartedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await t.http.get(`/api/classes/${cls.id}`).set(learner.auth)).body.live).toBe(true);
+    const joined = await t.http.get(`/api/classes/${cls.id}/live`).set(learner.auth);
+    expect(joined.body).toEqual({ url: res.body.url, live: true });
+  });
+
+  it('refuses everyone else (403), unknown or malformed ids (404) and signed-out callers (401)', async () => {
+    const { cls, learner } = await classWithLearner();
+    for (const who of [learner, admin, await makeLearner(t), await makeVerifiedMentor(t), await makeBoth(t)]) {
+      const res = await t.http.post(`/api/classes/${cls.id}/live`).set(who.auth);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(MESSAGES.server.classMentorOnly);
+    }
+    expect((await t.http.post(`/api/classes/${cls.id}/live`)).status).toBe(401);
+    expect((await t.http.post(`/api/classes/${UNKNOWN_ID}/live`).set(mentor.auth)).status).toBe(404);
+    expect((await t.http.post('/api/classes/live/live').set(mentor.auth)).status).toBe(404);
+    const [row] = await t.ctx.db.select().from(classes).where(eq(classes.id, cls.id));
+    expect(row?.liveStartedAt).toBeNull();
+  });
+});
+
+describe('GET /api/classes/{id}/live', () => {
+  it('answers enrolled users, its mentor and admins with the room URL and whether it is live', async () => {
+    const { cls, learner } = await classWithLearner();
+    for (const who of [learner, mentor, admin]) {
+      const res = await t.http.get(`/api/classes/${cls.id}/live`).set(who.auth);
+      expect(res.status).toBe(200);
+      expect(liveResponseSchema.parse(res.body)).toEqual({ url: `https://meet.jit.si/${cls.liveRoom}`, live: false });
+    }
+  });
+
+  it('refuses users outside the class (403), unknown or malformed ids (404), signed out (401)', async () => {
+    const { cls } = await classWithLearner();
+    for (const who of [await makeLearner(t), await makeVerifiedMentor(t), await makeBoth(t, { verified: true })]) {
+      const res = await t.http.get(`/api/classes/${cls.id}/live`).set(who.auth);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(MESSAGES.server.liveMembersOnly);
+    }
+    expect((await t.http.get(`/api/classes/${cls.id}/live`)).status).toBe(401);
+    expect((await t.http.get(`/api/classes/${UNKNOWN_ID}/live`).set(admin.auth)).status).toBe(404);
+    expect((await t.http.get('/api/classes/1/live').set(admin.auth)).status).toBe(404);
+  });
+
+  it('gives every class its own unguessable room, never shown in class responses', async () => {
+    const a = await makeClass(t, mentor);
+    const b = await makeClass(t, mentor);
+    expect(a.liveRoom).not.toBe(b.liveRoom);
+    expect(a.liveRoom).toMatch(/^mentora-[0-9a-f]{32}$/);
+    const detail = await t.http.get(`/api/classes/${a.id}`).set(admin.auth);
+    expect(JSON.stringify(detail.body)).not.toContain(a.liveRoom);
+    const list = await t.http.get('/api/classes').set(admin.auth);
+    expect(JSON.stringify(list.body)).not.toContain(a.liveRoom);
+  });
+});
+
+describe('LIVE_BASE_URL', () => {
+  it('builds room URLs on the configured streaming site', async () => {
+    const other = await startTestServer({ env: { LIVE_BASE_URL: 'https://live.example.test/rooms' } });
+    try {
+      const owner = await makeVerifiedMentor(other);
+      const created = await other.http
+        .post('/api/classes')
+        .set(owner.auth)
+        .send({ title: 'Live', description: 'Live class', category: 'other', contentType: 'live' });
+      expect(created.status).toBe(201);
+      const res = await other.http.post(`/api/classes/${created.body._id}/live`).set(owner.auth);
+      expect(res.body.url).toMatch(/^https:\/\/live\.example\.test\/rooms\/mentora-[0-9a-f]{32}$/);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import type { Role } from '@mentora/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  canCreateClass,
+  canDeleteClass,
+  canEditClass,
+  canListCreatedClasses,
+  canStartLive,
+  enrolRefusal,
+  reviewRefusal,
+} from './policy.js';
+
+const person = (role: Role, verified = false, id = `${role}-${verified}`) => ({ id, role, verified });
+const owner = person('mentor', true, 'owner');
+const cls = { mentorId: owner.id };
+const learner = person('learner');
+const admin = person('admin', true);
+const otherMentor = person('mentor', true);
+
+describe('class policy', () => {
+  it('lets only verified mentors and "both" create classes', () => {
+    expect(canCreateClass(person('mentor', true))).toBe(true);
+    expect(canCreateClass(person('both', true))).toBe(true);
+    expect(canCreateClass(person('mentor', false))).toBe(false);
+    expect(canCreateClass(person('both', false))).toBe(false);
+    expect(canCreateClass(person('learner', true))).toBe(false);
+    expect(canCreateClass(admin)).toBe(false);
+  });
+
+  it('lets only its mentor edit a class or start its live session; its mentor or an admin delete it', () => {
+    for (const check of [canEditClass, canStartLive]) {
+      expect(check(owner, cls)).toBe(true);
+      for (const who of [admin, learner, otherMentor]) expect(check(who, cls)).toBe(false);
+    }
+    expect(canDeleteClass(owner, cls)).toBe(true);
+    expect(canDeleteClass(admin, cls)).toBe(true);
+    expect(canDeleteClass(otherMentor, cls)).toBe(false);
+    expect(canDeleteClass(learner, cls)).toBe(false);
+  });
+
+  it('lists created classes for mentors only', () => {
+    expect(canListCreatedClasses(person('mentor'))).toBe(true);
+    expect(canListCreatedClasses(person('both'))).toBe(true);
+    expect(canListCreatedClasses(learner)).toBe(false);
+    expect(canListCreatedClasses(admin)).toBe(false);
+  });
+
+  it('lets anyone but admins and the class mentor enrol', () => {
+    expect(enrolRefusal(learner, cls)).toBeUndefined();
+    expect(enrolRefusal(otherMentor, cls)).toBeUndefined();
+    expect(enrolRefusal(person('both'), cls)).toBeUndefined();
+    expect(enrolRefusal(owner, cls)).toBe('ownClass');
+    expect(enrolRefusal(admin, cls)).toBe('admin');
+  });
+
+  it('lets enrolled users other than the class mentor review', () => {
+    expect(reviewRefusal(learner, cls, true)).toBeUndefined();
+    expect(reviewRefusal(learner, cls, false)).toBe('notEnrolled');
+    expect(reviewRefusal(admin, cls, false)).toBe('notEnrolled');
+    expect(reviewRefusal(owner, cls, false)).toBe('ownClass');
+    expect(reviewRefusal(owner, cls, true)).toBe('ownClass');
+  });
+});

@@ -1,0 +1,32 @@
+import type { ClassItem } from '@mentora/contract';
+import { presentPersonRef } from '../users/presenter.js';
+import type { ClassView } from './queries.js';
+
+/** The only way a class leaves the server. enrolledStudents appears only when the view carries it (detail). */
+export function presentClass(view: ClassView): ClassItem {
+  const { cls } = view;
+  return {
+    _id: cls.id,
+    title: cls.title,
+    description: cls.description,
+    category: cls.category,
+    contentType: cls.contentType,
+    contentUrl: cls.contentUrl,
+    price: Number(cls.price),
+    isPaid: cls.isPaid,
+    schedule: cls.schedule,
+    maxStudents: cls.maxStudents,
+    prerequisites: cls.prerequisites,
+    materials: cls.materials,
+    tags: cls.tags,
+    mentor: presentPersonRef(view.mentor),
+    ...(view.enrolledStudents ? { enrolledStudents: view.enrolledStudents } : {}),
+    studentCount: view.studentCount,
+    startDate: cls.startDate?.toISOString() ?? null,
+    status: cls.status,
+    live: cls.liveStartedAt !== null,
+    rating: view.rating,
+    reviewCount: view.reviewCount,
+    createdAt: cls.createdAt.toISOString(),
+  };
+}

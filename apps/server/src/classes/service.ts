@@ -1,0 +1,237 @@
+import {
+  type ClassItem,
+  type ClassListResponse,
+  type createClassRequestSchema,
+  type LiveResponse,
+  type listClassesQuerySchema,
+  MESSAGES,
+  type updateClassRequestSchema,
+} from '@mentora/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/client.js';
+import { classes, enrollments, type UserRow } from '../db/schema.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { decodeCursor, pageOf } from '../http/pagination.js';
+import { isMentor } from '../users/policy.js';
+import { membershipOf } from './membership.js';
+import {
+  canCreateClass,
+  canDeleteClass,
+  canEditClass,
+  canListCreatedClasses,
+  canStartLive,
+  enrolRefusal,
+} from './policy.js';
+import { presentClass } from './presenter.js';
+import { findClassView, listClassViews } from './queries.js';
+import { newLiveRoom } from './rooms.js';
+import { classSearchVector } from './search.js';
+
+type CreateInput = z.output<typeof createClassRequestSchema>;
+type UpdateInput = z.output<typeof updateClassRequestSchema>;
+type ListQuery = z.output<typeof listClassesQuerySchema>;
+
+const classNotFound = () => notFound(MESSAGES.classDetail.notFound);
+
+/** The stored columns for a create or a full update: the search vector is written with the text it indexes. */
+function classValues(input: CreateInput | UpdateInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    contentType: input.contentType,
+    contentUrl: input.contentUrl,
+    price: input.price,
+    isPaid: input.isPaid,
+    schedule: input.schedule,
+    maxStudents: input.maxStudents,
+    prerequisites: input.prerequisites,
+    materials: input.materials,
+    tags: input.tags,
+    startDate: input.startDate === null ? null : new Date(input.startDate),
+    search: classSearchVector(input),
+  };
+}
+
+async function classOwnership(db: Queryable, id: string) {
+  const [row] = await db
+    .select({ id: classes.id, mentorId: classes.mentorId, liveRoom: classes.liveRoom })
+    .from(classes)
+    .where(eq(classes.id, id))
+    .limit(1);
+  return row;
+}
+
+const liveUrl = (ctx: AppContext, room: string) => `${ctx.config.liveBaseUrl}${room}`;
+
+// ---------- reading ----------
+
+export async function listClasses(ctx: AppContext, user: UserRow, query: ListQuery): Promise<ClassListResponse> {
+  // filter=created asks for something only mentors have: a 403 says so, where an empty list would
+  // suggest a learner simply has not created anything yet.
+  if (query.filter === 'created' && !canListCreatedClasses(user)) throw forbidden(MESSAGES.server.mentorOnly);
+  const cursor = decodeCursor(query.cursor);
+  const rows = await listClassViews(ctx.db, {
+    viewerId: user.id,
+    filter: query.filter,
+    category: query.category,
+    search: query.search || undefined,
+    cursor,
+    limit: query.limit + 1,
+  });
+  const page = pageOf(rows, query.limit, (row) => row.cls);
+  return { classes: page.items.map(presentClass), nextCursor: page.nextCursor };
+}
+
+export async function getClass(ctx: AppContext, id: string): Promise<ClassItem> {
+  const view = await findClassView(ctx.db, id);
+  if (!view) throw classNotFound();
+  return presentClass(view);
+}
+
+export async function enrolledClasses(ctx: AppContext, user: UserRow): Promise<ClassItem[]> {
+  const rows = await listClassViews(ctx.db, { viewerId: user.id, filter: 'enrolled' });
+  return rows.map(presentClass);
+}
+
+export async function createdClasses(ctx: AppContext, user: UserRow): Promise<ClassItem[]> {
+  if (!canListCreatedClasses(user)) throw forbidden(MESSAGES.server.mentorOnly);
+  const rows = await listClassViews(ctx.db, { viewerId: user.id, filter: 'created' });
+  return rows.map(presentClass);
+}
+
+// ---------- writing ----------
+
+export async function createClass(ctx: AppContext, user: UserRow, input: CreateInput): Promise<ClassItem> {
+  if (!isMentor(user)) throw forbidden(MESSAGES.createClass.accessDenied);
+  if (!canCreateClass(user)) throw forbidden(MESSAGES.server.verifiedMentorOnly);
+  const [row] = await ctx.db
+    .insert(classes)
+    .values({ ...classValues(input), mentorId: user.id, liveRoom: newLiveRoom() })
+    .returning();
+  if (!row) throw new Error('class insert returned nothing');
+  return presentClass({
+    cls: row,
+    mentor: { id: user.id, name: user.name, profilePicture: user.profilePicture },
+    studentCount: 0,
+    rating: null,
+    reviewCount: 0,
+    enrolledStudents: [],
+  });
+}
+
+/**
+ * A full update by the class's mentor. The class row stays locked until commit, as in enrol(), so
+ * maxStudents can never be set below the enrolment count, even while learners are enrolling.
+ */
+export async function updateClass(ctx: AppContext, user: UserRow, id: string, input: UpdateInput): Promise<ClassItem> {
+  return ctx.db.transaction(async (tx) => {
+    const [cls] = await tx
+      .select({ id: classes.id, mentorId: classes.mentorId })
+      .from(classes)
+      .where(eq(classes.id, id))
+      .for('no key update');
+    if (!cls) throw classNotFound();
+    if (!canEditClass(user, cls)) throw forbidden(MESSAGES.server.classMentorOnly);
+    if (input.maxStudents !== null) {
+      const { enrolled } = await enrolmentState(tx, id, user.id);
+      if (enrolled > input.maxStudents) {
+        const message = MESSAGES.server.maxStudentsBelowEnrolled(enrolled);
+        throw badRequest(message, [{ path: 'maxStudents', message }]);
+      }
+    }
+    await tx
+      .update(classes)
+      .set({ ...classValues(input), ...(input.status ? { status: input.status } : {}) })
+      .where(eq(classes.id, id));
+    const view = await findClassView(tx, id);
+    if (!view) throw classNotFound();
+    return presentClass(view);
+  });
+}
+
+/** One DELETE: the foreign keys cascade to enrolments, discussions (with replies) and reviews. */
+export async function deleteClass(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const cls = await classOwnership(ctx.db, id);
+  if (!cls) throw classNotFound();
+  if (!canDeleteClass(user, cls)) throw forbidden(MESSAGES.server.classMentorOrAdminOnly);
+  await ctx.db.delete(classes).where(eq(classes.id, id));
+}
+
+// ---------- enrolment ----------
+
+async function enrolmentState(db: Queryable, classId: string, userId: string) {
+  const [row] = await db
+    .select({
+      enrolled: sql<number>`count(*)::int`,
+      mine: sql<boolean>`coalesce(bool_or(${enrollments.userId} = ${userId}), false)`,
+    })
+    .from(enrollments)
+    .where(eq(enrollments.classId, classId));
+  return { enrolled: row?.enrolled ?? 0, mine: row?.mine ?? false };
+}
+
+/**
+ * Takes a seat. Capacity holds under concurrency: the class row is locked first (FOR NO KEY UPDATE,
+ * which does not block foreign-key checks elsewhere), so enrolments in one class run one after
+ * another and each count sees every earlier winner. The primary key (class_id, user_id) rules out
+ * double enrolment whatever happens; ON CONFLICT DO NOTHING reports it without aborting the transaction.
+ */
+export async function enrol(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [cls] = await tx
+      .select({ id: classes.id, mentorId: classes.mentorId, maxStudents: classes.maxStudents })
+      .from(classes)
+      .where(eq(classes.id, id))
+      .for('no key update');
+    if (!cls) throw classNotFound();
+    const refusal = enrolRefusal(user, cls);
+    if (refusal === 'admin') throw forbidden(MESSAGES.server.adminCannotEnrol);
+    if (refusal === 'ownClass') throw forbidden(MESSAGES.server.cannotEnrolOwnClass);
+    const { enrolled, mine } = await enrolmentState(tx, id, user.id);
+    if (mine) throw badRequest(MESSAGES.server.alreadyEnrolled);
+    if (cls.maxStudents !== null && enrolled >= cls.maxStudents) throw badRequest(MESSAGES.server.classFull);
+    const inserted = await tx
+      .insert(enrollments)
+      .values({ classId: id, userId: user.id })
+      .onConflictDoNothing()
+      .returning({ userId: enrollments.userId });
+    if (inserted.length === 0) throw badRequest(MESSAGES.server.alreadyEnrolled);
+  });
+}
+
+export async function unenrol(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const deleted = await ctx.db
+    .delete(enrollments)
+    .where(and(eq(enrollments.classId, id), eq(enrollments.userId, user.id)))
+    .returning({ userId: enrollments.userId });
+  if (deleted.length > 0) return;
+  if (!(await classOwnership(ctx.db, id))) throw classNotFound();
+  throw badRequest(MESSAGES.server.notEnrolled);
+}
+
+export async function enrollmentStatus(ctx: AppContext, user: UserRow, id: string): Promise<{ isEnrolled: boolean }> {
+  const membership = await membershipOf(ctx.db, id, user);
+  if (!membership) throw classNotFound();
+  return { isEnrolled: membership.isEnrolled };
+}
+
+// ---------- live session ----------
+
+export async function startLive(ctx: AppContext, user: UserRow, id: string): Promise<{ url: string }> {
+  const cls = await classOwnership(ctx.db, id);
+  if (!cls) throw classNotFound();
+  if (!canStartLive(user, cls)) throw forbidden(MESSAGES.server.classMentorOnly);
+  await ctx.db.update(classes).set({ liveStartedAt: new Date() }).where(eq(classes.id, id));
+  // Notifying the enrolled learners that the session started hooks in here (notifications issue).
+  return { url: liveUrl(ctx, cls.liveRoom) };
+}
+
+export async function joinLive(ctx: AppContext, user: UserRow, id: string): Promise<LiveResponse> {
+  const membership = await membershipOf(ctx.db, id, user);
+  if (!membership) throw classNotFound();
+  if (!membership.isMember) throw forbidden(MESSAGES.server.liveMembersOnly);
+  return { url: liveUrl(ctx, membership.cls.liveRoom), live: membership.cls.liveStartedAt !== null };
+}

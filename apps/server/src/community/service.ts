@@ -1,0 +1,175 @@
+import {
+  type CommunityPost,
+  type createPostRequestSchema,
+  type listPostsQuerySchema,
+  MESSAGES,
+  type replyRequestSchema,
+} from '@mentora/contract';
+import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/client.js';
+import { communityPosts, communityReplies, postLikes, type UserRow, users } from '../db/schema.js';
+import { matchesSearch, searchVector } from '../db/search.js';
+import { analysisColumns } from '../discussions/presenter.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { decodeCursor, olderThanCursor, type Page, pageOf } from '../http/pagination.js';
+import { analyseText } from '../text/index.js';
+import { canDeletePost } from './policy.js';
+import { type PostWithAuthor, presentCommunityReply, presentPost } from './presenter.js';
+
+type ListQuery = z.output<typeof listPostsQuerySchema>;
+type CreateInput = z.output<typeof createPostRequestSchema>;
+type ReplyInput = z.output<typeof replyRequestSchema>;
+
+const { search: _search, ...postFields } = getTableColumns(communityPosts);
+const authorFields = { id: users.id, name: users.name, profilePicture: users.profilePicture };
+
+function selectPosts(db: Queryable) {
+  return db
+    .select({ post: postFields, author: authorFields })
+    .from(communityPosts)
+    .innerJoin(users, eq(users.id, communityPosts.authorId));
+}
+
+function groupBy<T, V>(rows: T[], keyOf: (row: T) => string, present: (row: T) => V): Map<string, V[]> {
+  const groups = new Map<string, V[]>();
+  for (const row of rows) {
+    const group = groups.get(keyOf(row));
+    if (group) group.push(present(row));
+    else groups.set(keyOf(row), [present(row)]);
+  }
+  return groups;
+}
+
+/**
+ * Posts with their likes and replies in three queries whatever the page size: the posts (given), then
+ * the likes of all of them, then the replies of all of them.
+ */
+async function withLikesAndReplies(db: Queryable, rows: PostWithAuthor[]): Promise<CommunityPost[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.post.id);
+  const [likeRows, replyRows] = await Promise.all([
+    db
+      .select({ postId: postLikes.postId, userId: postLikes.userId })
+      .from(postLikes)
+      .where(inArray(postLikes.postId, ids))
+      .orderBy(asc(postLikes.createdAt), asc(postLikes.userId)),
+    db
+      .select({ reply: communityReplies, author: authorFields })
+      .from(communityReplies)
+      .innerJoin(users, eq(users.id, communityReplies.authorId))
+      .where(inArray(communityReplies.postId, ids))
+      .orderBy(asc(communityReplies.createdAt), asc(communityReplies.id)),
+  ]);
+  const likes = groupBy(
+    likeRows,
+    (like) => like.postId,
+    (like) => like.userId,
+  );
+  const replies = groupBy(replyRows, (row) => row.reply.postId, presentCommunityReply);
+  return rows.map((row) => presentPost(row, likes.get(row.post.id) ?? [], replies.get(row.post.id) ?? []));
+}
+
+async function findPost(db: Queryable, id: string): Promise<CommunityPost> {
+  const rows = await selectPosts(db).where(eq(communityPosts.id, id)).limit(1);
+  const [post] = await withLikesAndReplies(db, rows);
+  if (!post) throw notFound(MESSAGES.server.postNotFound);
+  return post;
+}
+
+/** Locks a post against deletion until the transaction ends; 404 when it is already gone. */
+async function lockPost(tx: Queryable, id: string): Promise<void> {
+  const [alive] = await tx
+    .select({ id: communityPosts.id })
+    .from(communityPosts)
+    .where(eq(communityPosts.id, id))
+    .for('key share');
+  if (!alive) throw notFound(MESSAGES.server.postNotFound);
+}
+
+// ---------- calls ----------
+
+/** The feed, newest first, optionally of one category and/or matching a search over title, content and tags. */
+export async function listPosts(ctx: AppContext, query: ListQuery): Promise<Page<CommunityPost>> {
+  const cursor = decodeCursor(query.cursor);
+  const search = query.search?.trim();
+  const rows = await selectPosts(ctx.db)
+    .where(
+      and(
+        query.category ? eq(communityPosts.category, query.category) : undefined,
+        search ? matchesSearch(communityPosts.search, search) : undefined,
+        cursor ? olderThanCursor(communityPosts.createdAt, communityPosts.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (row) => row.post);
+  return { items: await withLikesAndReplies(ctx.db, page.items), nextCursor: page.nextCursor };
+}
+
+/** Creates a post; its sentiment and moderation are computed here and stored with it. */
+export async function createPost(ctx: AppContext, user: UserRow, input: CreateInput): Promise<CommunityPost> {
+  const analysis = await analyseText(`${input.title}\n${input.content}`);
+  const [row] = await ctx.db
+    .insert(communityPosts)
+    .values({
+      authorId: user.id,
+      title: input.title,
+      content: input.content,
+      category: input.category,
+      tags: input.tags,
+      ...analysisColumns(analysis),
+      search: searchVector(input.title, input.tags.join(' '), input.content),
+    })
+    .returning(postFields);
+  if (!row) throw new Error('post insert returned nothing');
+  return presentPost({ post: row, author: user }, [], []);
+}
+
+/**
+ * Likes the post, or unlikes it when the caller already does. Safe under double clicks and concurrent
+ * requests: the like is a row keyed (post_id, user_id), removed with DELETE … RETURNING and otherwise
+ * added with INSERT … ON CONFLICT DO NOTHING, so racing requests can neither duplicate it nor fail.
+ */
+export async function toggleLike(ctx: AppContext, user: UserRow, id: string): Promise<CommunityPost> {
+  await ctx.db.transaction(async (tx) => {
+    await lockPost(tx, id);
+    const removed = await tx
+      .delete(postLikes)
+      .where(and(eq(postLikes.postId, id), eq(postLikes.userId, user.id)))
+      .returning({ postId: postLikes.postId });
+    if (removed.length === 0) {
+      await tx.insert(postLikes).values({ postId: id, userId: user.id }).onConflictDoNothing();
+    }
+  });
+  return findPost(ctx.db, id);
+}
+
+/** Adds a reply (with its own sentiment and moderation) and answers the whole updated post. */
+export async function addReply(ctx: AppContext, user: UserRow, id: string, input: ReplyInput): Promise<CommunityPost> {
+  const analysis = await analyseText(input.content);
+  await ctx.db.transaction(async (tx) => {
+    await lockPost(tx, id);
+    await tx
+      .insert(communityReplies)
+      .values({ postId: id, authorId: user.id, content: input.content, ...analysisColumns(analysis) });
+  });
+  return findPost(ctx.db, id);
+}
+
+/** Deletes a post; its replies and likes go with it (foreign keys cascade, in the same statement). */
+export async function deletePost(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const [post] = await ctx.db
+    .select({ authorId: communityPosts.authorId })
+    .from(communityPosts)
+    .where(eq(communityPosts.id, id))
+    .limit(1);
+  if (!post) throw notFound(MESSAGES.server.postNotFound);
+  if (!canDeletePost(user, post)) throw forbidden(MESSAGES.server.cannotDeletePost);
+  const deleted = await ctx.db
+    .delete(communityPosts)
+    .where(eq(communityPosts.id, id))
+    .returning({ id: communityPosts.id });
+  if (deleted.length === 0) throw notFound(MESSAGES.server.postNotFound);
+}

@@ -1,0 +1,236 @@
+import {
+  type createDiscussionRequestSchema,
+  type Discussion,
+  type listDiscussionsQuerySchema,
+  MESSAGES,
+  type replyRequestSchema,
+} from '@mentora/contract';
+import { and, asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { membershipOf } from '../classes/membership.js';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/client.js';
+import { classes, discussionReplies, discussions, enrollments, type UserRow, users } from '../db/schema.js';
+import { matchesSearch, searchVector } from '../db/search.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { decodeCursor, olderThanCursor, type Page, pageOf } from '../http/pagination.js';
+import { analyseText } from '../text/index.js';
+import { isAdmin } from '../users/policy.js';
+import {
+  canDeleteDiscussion,
+  canListAllDiscussions,
+  canReadDiscussions,
+  canReply,
+  canStartDiscussion,
+} from './policy.js';
+import { analysisColumns, type DiscussionHead, presentDiscussion, presentReply } from './presenter.js';
+
+type ListQuery = z.output<typeof listDiscussionsQuerySchema>;
+type CreateInput = z.output<typeof createDiscussionRequestSchema>;
+type ReplyInput = z.output<typeof replyRequestSchema>;
+
+/** A list's filters once the route has parsed them: classId is a well-formed id or absent. */
+export interface DiscussionListOptions {
+  classId?: string | undefined;
+  search?: string | undefined;
+  limit: ListQuery['limit'];
+  cursor?: string | undefined;
+}
+
+const { search: _search, ...discussionFields } = getTableColumns(discussions);
+
+/** Discussions with their class, author, reply count and whether the viewer replied: one query. */
+function selectHeads(db: Queryable, viewerId: string) {
+  return db
+    .select({
+      discussion: discussionFields,
+      cls: { id: classes.id, title: classes.title, mentorId: classes.mentorId },
+      author: { id: users.id, name: users.name, profilePicture: users.profilePicture },
+      replyCount: sql<number>`(select count(*)::int from ${discussionReplies} where ${discussionReplies.discussionId} = ${discussions.id})`,
+      repliedByMe: sql<boolean>`exists (select 1 from ${discussionReplies} where ${discussionReplies.discussionId} = ${discussions.id} and ${discussionReplies.authorId} = ${viewerId}::uuid)`,
+    })
+    .from(discussions)
+    .innerJoin(classes, eq(classes.id, discussions.classId))
+    .innerJoin(users, eq(users.id, discussions.authorId));
+}
+
+async function findHead(db: Queryable, id: string, viewerId: string): Promise<DiscussionHead | undefined> {
+  const [head] = await selectHeads(db, viewerId).where(eq(discussions.id, id)).limit(1);
+  return head;
+}
+
+/** A discussion's replies, oldest first, with their authors. */
+async function repliesOf(db: Queryable, discussionId: string) {
+  const rows = await db
+    .select({
+      reply: discussionReplies,
+      author: { id: users.id, name: users.name, profilePicture: users.profilePicture },
+    })
+    .from(discussionReplies)
+    .innerJoin(users, eq(users.id, discussionReplies.authorId))
+    .where(eq(discussionReplies.discussionId, discussionId))
+    .orderBy(asc(discussionReplies.createdAt), asc(discussionReplies.id));
+  return rows.map(presentReply);
+}
+
+async function findFull(db: Queryable, id: string, viewerId: string): Promise<Discussion> {
+  const head = await findHead(db, id, viewerId);
+  if (!head) throw notFound(MESSAGES.discussionDetail.notFound);
+  return presentDiscussion(head, await repliesOf(db, id));
+}
+
+/** True when the user is enrolled in, or mentors, at least one class. */
+async function hasAnyClass(db: Queryable, userId: string): Promise<boolean> {
+  const [enrolled] = await db
+    .select({ classId: enrollments.classId })
+    .from(enrollments)
+    .where(eq(enrollments.userId, userId))
+    .limit(1);
+  if (enrolled) return true;
+  const [mentored] = await db.select({ id: classes.id }).from(classes).where(eq(classes.mentorId, userId)).limit(1);
+  return mentored !== undefined;
+}
+
+/** One page, newest first. List items carry replyCount and repliedByMe but no reply bodies. */
+async function pageOfDiscussions(
+  db: Queryable,
+  viewer: UserRow,
+  scope: SQL | undefined,
+  options: DiscussionListOptions,
+): Promise<Page<Discussion>> {
+  const cursor = decodeCursor(options.cursor);
+  const search = options.search?.trim();
+  const rows = await selectHeads(db, viewer.id)
+    .where(
+      and(
+        scope,
+        options.classId ? eq(discussions.classId, options.classId) : undefined,
+        search ? matchesSearch(discussions.search, search) : undefined,
+        cursor ? olderThanCursor(discussions.createdAt, discussions.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(discussions.createdAt), desc(discussions.id))
+    .limit(options.limit + 1);
+  const page = pageOf(rows, options.limit, (row) => row.discussion);
+  return { items: page.items.map((head) => presentDiscussion(head)), nextCursor: page.nextCursor };
+}
+
+// ---------- calls ----------
+
+/**
+ * The discussions of the caller's classes (enrolled or mentored; admins: all), or of one class they
+ * belong to. 403 when they belong to no class at all, or not to the class asked for.
+ */
+export async function listDiscussions(
+  ctx: AppContext,
+  user: UserRow,
+  options: DiscussionListOptions,
+): Promise<Page<Discussion>> {
+  let scope: SQL | undefined;
+  if (options.classId) {
+    const m = await membershipOf(ctx.db, options.classId, user);
+    if (!m) throw notFound(MESSAGES.classDetail.notFound);
+    if (!canReadDiscussions(m)) throw forbidden(MESSAGES.server.notClassMember);
+  } else if (!isAdmin(user)) {
+    scope = or(
+      eq(classes.mentorId, user.id),
+      sql`exists (select 1 from ${enrollments} where ${enrollments.classId} = ${discussions.classId} and ${enrollments.userId} = ${user.id}::uuid)`,
+    );
+  }
+  const page = await pageOfDiscussions(ctx.db, user, scope, options);
+  // Only an empty answer can come from having no class at all: check then, not on every call.
+  if (page.items.length === 0 && !options.classId && !isAdmin(user) && !(await hasAnyClass(ctx.db, user.id))) {
+    throw forbidden(MESSAGES.discussions.notEnrolledAny);
+  }
+  return page;
+}
+
+/** Every discussion on the platform, for the admin dashboard. */
+export async function listAllDiscussions(
+  ctx: AppContext,
+  user: UserRow,
+  options: DiscussionListOptions,
+): Promise<Page<Discussion>> {
+  if (!canListAllDiscussions(user)) throw forbidden();
+  if (options.classId && !(await membershipOf(ctx.db, options.classId, user))) {
+    throw notFound(MESSAGES.classDetail.notFound);
+  }
+  return pageOfDiscussions(ctx.db, user, undefined, options);
+}
+
+export async function getDiscussion(ctx: AppContext, user: UserRow, id: string): Promise<Discussion> {
+  const head = await findHead(ctx.db, id, user.id);
+  if (!head) throw notFound(MESSAGES.discussionDetail.notFound);
+  const m = await membershipOf(ctx.db, head.cls.id, user);
+  if (!m || !canReadDiscussions(m)) throw forbidden(MESSAGES.server.notClassMember);
+  return presentDiscussion(head, await repliesOf(ctx.db, id));
+}
+
+/** Starts a discussion; its sentiment and moderation are computed here and stored with it. */
+export async function createDiscussion(
+  ctx: AppContext,
+  user: UserRow,
+  classId: string,
+  input: Omit<CreateInput, 'classId'>,
+): Promise<Discussion> {
+  const analysis = await analyseText(`${input.title}\n${input.content}`);
+  return ctx.db.transaction(async (tx) => {
+    // The key-share lock keeps the class from being deleted between the check and the insert.
+    const [locked] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classId)).for('key share');
+    const m = locked && (await membershipOf(tx, classId, user));
+    if (!m) throw notFound(MESSAGES.classDetail.notFound);
+    if (!canStartDiscussion(m)) throw forbidden(MESSAGES.createDiscussion.mustEnrollToStart);
+    const [row] = await tx
+      .insert(discussions)
+      .values({
+        classId,
+        authorId: user.id,
+        title: input.title,
+        content: input.content,
+        ...analysisColumns(analysis),
+        search: searchVector(input.title, input.content),
+      })
+      .returning(discussionFields);
+    if (!row) throw new Error('discussion insert returned nothing');
+    return presentDiscussion({
+      discussion: row,
+      cls: { id: m.cls.id, title: m.cls.title, mentorId: m.cls.mentorId },
+      author: user,
+      replyCount: 0,
+      repliedByMe: false,
+    });
+  });
+}
+
+/** Adds a reply (with its own sentiment and moderation) and answers the whole updated discussion. */
+export async function addReply(ctx: AppContext, user: UserRow, id: string, input: ReplyInput): Promise<Discussion> {
+  const head = await findHead(ctx.db, id, user.id);
+  if (!head) throw notFound(MESSAGES.discussionDetail.notFound);
+  const m = await membershipOf(ctx.db, head.cls.id, user);
+  if (!m || !canReply(m)) throw forbidden(MESSAGES.discussionDetail.mustEnrollToReply);
+  const analysis = await analyseText(input.content);
+  await ctx.db.transaction(async (tx) => {
+    // Deleted meanwhile? A 404, not a foreign-key error; the lock holds it until the reply is in.
+    const [alive] = await tx
+      .select({ id: discussions.id })
+      .from(discussions)
+      .where(eq(discussions.id, id))
+      .for('key share');
+    if (!alive) throw notFound(MESSAGES.discussionDetail.notFound);
+    await tx
+      .insert(discussionReplies)
+      .values({ discussionId: id, authorId: user.id, content: input.content, ...analysisColumns(analysis) });
+  });
+  return findFull(ctx.db, id, user.id);
+}
+
+/** Deletes a discussion; its replies go with it (foreign keys cascade, in the same statement). */
+export async function deleteDiscussion(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const head = await findHead(ctx.db, id, user.id);
+  if (!head) throw notFound(MESSAGES.discussionDetail.notFound);
+  if (!canDeleteDiscussion(user, { authorId: head.discussion.authorId, classMentorId: head.cls.mentorId })) {
+    throw forbidden(MESSAGES.server.cannotDeleteDiscussion);
+  }
+  const deleted = await ctx.db.delete(discussions).where(eq(discussions.id, id)).returning({ id: discussions.id });
+  if (deleted.length === 0) throw notFound(MESSAGES.discussionDetail.notFound);
+}

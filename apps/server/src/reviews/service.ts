@@ -1,0 +1,75 @@
+import { type createReviewRequestSchema, MESSAGES, type Review } from '@mentora/contract';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { membershipOf } from '../classes/membership.js';
+import { reviewRefusal } from '../classes/policy.js';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/client.js';
+import { classes, reviews, type UserRow, users } from '../db/schema.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { presentReview } from './presenter.js';
+
+type CreateInput = z.output<typeof createReviewRequestSchema>;
+
+const classNotFound = () => notFound(MESSAGES.classDetail.notFound);
+
+async function requireClass(db: Queryable, classId: string): Promise<void> {
+  const [row] = await db.select({ id: classes.id }).from(classes).where(eq(classes.id, classId)).limit(1);
+  if (!row) throw classNotFound();
+}
+
+const reviewerColumns = { id: users.id, name: users.name, profilePicture: users.profilePicture };
+
+/** A class's reviews, newest first; a replaced review counts as new (it is ordered by its last change). */
+export async function listReviews(ctx: AppContext, classId: string): Promise<Review[]> {
+  await requireClass(ctx.db, classId);
+  const rows = await ctx.db
+    .select({ review: reviews, user: reviewerColumns })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.classId, classId))
+    .orderBy(desc(reviews.updatedAt), desc(reviews.id));
+  return rows.map(presentReview);
+}
+
+export async function averageRating(
+  ctx: AppContext,
+  classId: string,
+): Promise<{ averageRating: number; count: number }> {
+  await requireClass(ctx.db, classId);
+  const [row] = await ctx.db
+    .select({
+      averageRating: sql<number>`coalesce(avg(${reviews.rating})::float8, 0)`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(reviews)
+    .where(eq(reviews.classId, classId));
+  return { averageRating: row?.averageRating ?? 0, count: row?.count ?? 0 };
+}
+
+/**
+ * Writes the caller's review of a class they are enrolled in. One review per learner per class: the
+ * unique (class_id, user_id) index decides, and a second review replaces the first in the same row.
+ */
+export async function submitReview(
+  ctx: AppContext,
+  user: UserRow,
+  classId: string,
+  input: CreateInput,
+): Promise<Review> {
+  const membership = await membershipOf(ctx.db, classId, user);
+  if (!membership) throw classNotFound();
+  const refusal = reviewRefusal(user, membership.cls, membership.isEnrolled);
+  if (refusal === 'ownClass') throw forbidden(MESSAGES.server.cannotReviewOwnClass);
+  if (refusal === 'notEnrolled') throw forbidden(MESSAGES.server.reviewEnrolledOnly);
+  const [review] = await ctx.db
+    .insert(reviews)
+    .values({ classId, userId: user.id, rating: input.rating, comment: input.comment })
+    .onConflictDoUpdate({
+      target: [reviews.classId, reviews.userId],
+      set: { rating: input.rating, comment: input.comment, updatedAt: sql`now()` },
+    })
+    .returning();
+  if (!review) throw new Error('review upsert returned nothing');
+  return presentReview({ review, user: { id: user.id, name: user.name, profilePicture: user.profilePicture } });
+}
