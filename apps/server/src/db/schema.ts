@@ -272,6 +272,42 @@ export const postLikes = pgTable(
   ],
 );
 
+export const chatRoleEnum = pgEnum('chat_role', ['user', 'assistant']);
+
+/** The assistant's conversation with each user: what they asked and what it answered. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: chatRoleEnum('role').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_user_created_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+/** One-time password reset links: only a hash of the token is kept, and each expires. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ClassRow = typeof classes.$inferSelect;
 export type DiscussionRow = typeof discussions.$inferSelect;
@@ -279,3 +315,5 @@ export type DiscussionReplyRow = typeof discussionReplies.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 export type CommunityPostRow = typeof communityPosts.$inferSelect;
 export type CommunityReplyRow = typeof communityReplies.$inferSelect;
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
