@@ -30,6 +30,12 @@ async function waitForHealth(base: string, child: ChildProcess, output: () => st
   throw new Error(`server did not become healthy: ${output()}`);
 }
 
+/** A child's output arrives on its own pipe, possibly after its HTTP answers: wait for a line, bounded. */
+async function waitForOutput(text: string, output: () => string): Promise<void> {
+  for (let i = 0; i < 100 && !output().includes(text); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(output()).toContain(text);
+}
+
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
@@ -68,9 +74,10 @@ describe('the server process', () => {
     });
     expect(login.status).toBe(200);
     expect(((await login.json()) as { role: string }).role).toBe('admin');
-    expect(out).toContain('created the first administrator');
+    await waitForOutput('created the first administrator', () => out);
 
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // 'close' comes after the child's output pipes are drained ('exit' may come before).
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(out).toContain('shutting down');
