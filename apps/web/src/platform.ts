@@ -1,4 +1,4 @@
-// Entry of the browser build: mounts packages/ui with the web Platform (issue #5).
+// The web Platform (DESIGN.md "Platform seam"): localStorage, and new tabs for outside links.
 import type { Platform } from '@mentora/ui';
 
 export const webPlatform: Platform = {

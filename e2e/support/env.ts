@@ -1,0 +1,12 @@
+// What the global setup and the journeys share: where things are, and the administrator it creates.
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const SERVER_MAIN = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
+export const WEB_INDEX = path.join(REPO_ROOT, 'apps', 'web', 'dist', 'index.html');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const ADMIN = { email: 'admin@e2e.mentora.test', password: 'e2e-admin-password', name: 'E2E Admin' } as const;
+
+/** Set by the global setup once the server answers; read by the config in every worker. */
+export const BASE_URL_VARIABLE = 'E2E_BASE_URL';

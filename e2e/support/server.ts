@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ADMIN, SERVER_MAIN, WEB_INDEX } from './env';
+
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let processEnded = false;
+  void exited(child).then(() => {
+    processEnded = true;
+  });
+  while (Date.now() < deadline) {
+    if (processEnded) throw new Error(`the server exited during start-up (exit code ${child.exitCode})`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+/**
+ * Starts the built server (apps/server/dist/main.js) on a free port with a fresh embedded database in a
+ * temporary directory, rate limits off and a known administrator, and waits until it is healthy.
+ */
+export async function startServer(): Promise<RunningServer> {
+  for (const file of [SERVER_MAIN, WEB_INDEX]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`pnpm build\` at the repository root first`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mentora-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+    // The lowest cost the server accepts: registrations in every journey stay fast.
+    BCRYPT_COST: '4',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_NAME: ADMIN.name,
+  };
+  // The embedded database, whatever the surrounding shell points at.
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'WEB_DIST_DIR']) delete env[name];
+
+  const child = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    cleanUp();
+    throw error;
+  }
+
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        await exited(child);
+        clearTimeout(timer);
+      }
+      cleanUp();
+    },
+  };
+}

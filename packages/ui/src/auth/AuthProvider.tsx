@@ -1,0 +1,181 @@
+import {
+  type AuthResponse,
+  authResponseSchema,
+  MESSAGES,
+  type RegisterRequest,
+  STORAGE_KEYS,
+  type User,
+  userSchema,
+} from '@mentora/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { ApiContext } from '../api/ApiContext';
+import { createApiClient } from '../api/client';
+import { errorMessage, errorStatus, ResponseFormatError } from '../api/errors';
+import { FullScreenSpinner } from '../components/Spinner';
+import { usePlatform } from '../platform/PlatformContext';
+import { AuthContext, type AuthState, type AuthStatus } from './AuthContext';
+import { homeFor } from './roles';
+
+interface Session {
+  status: AuthStatus;
+  user: User | null;
+}
+
+/** A login or registration answer as the contract has it, or 'Invalid response format' (SPEC.md section 5). */
+function parseAuthResponse(data: unknown): AuthResponse {
+  const parsed = authResponseSchema.safeParse(data);
+  if (!parsed.success) throw new ResponseFormatError(MESSAGES.authResponse.invalid);
+  return parsed.data;
+}
+
+/**
+ * The auth states of SPEC.md section 4 (loading, then signed in or signed out) and the api client, whose
+ * 401 rule needs to end the session here. While the start-up check runs, the whole app is a spinner.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const platform = usePlatform();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session>({ status: 'loading', user: null });
+
+  const endSessionLocally = useCallback(() => {
+    platform.storage.remove(STORAGE_KEYS.token);
+    setSession({ status: 'signedOut', user: null });
+    queryClient.clear();
+  }, [platform, queryClient]);
+
+  // Signs out here and goes to `path` in one render. React Router renders navigations as transitions, so
+  // the session change joins that transition: otherwise the guard of the page being left would see
+  // "signed out" first and send the browser to /login instead.
+  const endSessionAndGo = useCallback(
+    (path: string) => {
+      navigate(path, { replace: true });
+      startTransition(endSessionLocally);
+    },
+    [endSessionLocally, navigate],
+  );
+
+  // The api client lives as long as the platform; it reaches the latest handler through this ref.
+  const onUnauthorized = useRef<() => void>(() => {});
+  useEffect(() => {
+    onUnauthorized.current = () => endSessionAndGo('/login');
+  }, [endSessionAndGo]);
+
+  const api = useMemo(
+    () =>
+      createApiClient({
+        baseURL: platform.apiBaseUrl,
+        getToken: () => platform.storage.get(STORAGE_KEYS.token),
+        onUnauthorized: () => onUnauthorized.current(),
+      }),
+    [platform],
+  );
+
+  const fetchProfile = useCallback(async (): Promise<User> => {
+    const response = await api.get<unknown>('/auth/profile');
+    const parsed = userSchema.safeParse(response.data);
+    if (!parsed.success) throw new ResponseFormatError(MESSAGES.authResponse.invalid);
+    return parsed.data;
+  }, [api]);
+
+  // Start-up, once: no stored token means signed out; otherwise the profile decides.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!platform.storage.get(STORAGE_KEYS.token)) {
+      setSession({ status: 'signedOut', user: null });
+      return;
+    }
+    fetchProfile()
+      .then((user) => setSession({ status: 'signedIn', user }))
+      .catch((error: unknown) => {
+        // A 401 just means the stored session has ended; anything else is worth a line in the console.
+        if (errorStatus(error) !== 401) console.error('Checking the stored session failed', error);
+        platform.storage.remove(STORAGE_KEYS.token);
+        setSession({ status: 'signedOut', user: null });
+      });
+  }, [fetchProfile, platform]);
+
+  const signIn = useCallback(
+    (data: unknown) => {
+      const auth = parseAuthResponse(data);
+      platform.storage.set(STORAGE_KEYS.token, auth.token);
+      const user = userSchema.parse(auth);
+      setSession({ status: 'signedIn', user });
+      return user;
+    },
+    [platform],
+  );
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      try {
+        const response = await api.post<unknown>('/auth/login', { email, password });
+        const user = signIn(response.data);
+        toast.success(MESSAGES.login.success);
+        navigate(homeFor(user.role), { replace: true });
+      } catch (error) {
+        toast.error(errorMessage(error, MESSAGES.login.failedToast));
+        throw error;
+      }
+    },
+    [api, navigate, signIn],
+  );
+
+  const register = useCallback(
+    async (input: RegisterRequest) => {
+      try {
+        const response = await api.post<unknown>('/auth/register', input);
+        // DESIGN.md: registration stores the token like login does, so a reload keeps the person signed in.
+        const user = signIn(response.data);
+        toast.success(MESSAGES.register.success);
+        navigate(homeFor(user.role), { replace: true });
+      } catch (error) {
+        toast.error(errorMessage(error, MESSAGES.register.failed));
+        throw error;
+      }
+    },
+    [api, navigate, signIn],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.post('/auth/logout');
+    } catch (error) {
+      // A 401 means the session had already ended: logging out has nothing left to do on the server.
+      if (errorStatus(error) !== 401) {
+        toast.error(errorMessage(error, MESSAGES.logout.failed));
+        return;
+      }
+    }
+    endSessionAndGo('/');
+    toast.success(MESSAGES.logout.success);
+  }, [api, endSessionAndGo]);
+
+  const refreshProfile = useCallback(async () => {
+    try {
+      const user = await fetchProfile();
+      setSession((current) => (current.status === 'signedIn' ? { status: 'signedIn', user } : current));
+    } catch (error) {
+      if (errorStatus(error) === 401) endSessionLocally();
+      else console.error('Refreshing the profile failed', error);
+    }
+  }, [endSessionLocally, fetchProfile]);
+
+  const value = useMemo<AuthState>(
+    () => ({ status: session.status, user: session.user, login, register, logout, refreshProfile }),
+    [session, login, register, logout, refreshProfile],
+  );
+
+  return (
+    <ApiContext.Provider value={api}>
+      <AuthContext.Provider value={value}>
+        {session.status === 'loading' ? <FullScreenSpinner /> : children}
+      </AuthContext.Provider>
+    </ApiContext.Provider>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAuth } from './AuthContext';
+import { homeFor, isAdmin } from './roles';
+
+// The guards of SPEC.md section 6. They show 'Loading...' while the session is still being checked
+// (the AuthProvider normally covers that moment with its full-screen spinner).
+
+function Pending() {
+  return (
+    <div role="status" className="flex min-h-[50vh] items-center justify-center text-slate-600 dark:text-slate-300">
+      Loading...
+    </div>
+  );
+}
+
+/** Signed in, any role; otherwise /login. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'loading') return <Pending />;
+  if (status === 'signedOut') return <Navigate to="/login" replace />;
+  return children;
+}
+
+/** Role exactly mentor (so `both` is turned away to /classes); signed out goes to /login. */
+export function RequireMentor({ children }: { children: ReactNode }) {
+  const { status, user } = useAuth();
+  if (status === 'loading') return <Pending />;
+  if (status === 'signedOut' || !user) return <Navigate to="/login" replace />;
+  if (user.role !== 'mentor') return <Navigate to="/classes" replace />;
+  return children;
+}
+
+/** Administrators only; everyone else, signed in or not, goes to /. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { status, user } = useAuth();
+  if (status === 'loading') return <Pending />;
+  if (!isAdmin(user?.role)) return <Navigate to="/" replace />;
+  return children;
+}
+
+/** For /login and /register: someone already signed in goes to their home instead. */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const { status, user } = useAuth();
+  if (status === 'signedIn' && user) return <Navigate to={homeFor(user.role)} replace />;
+  return children;
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { initials } from './initials';
+
+interface AvatarProps {
+  name: string;
+  picture?: string | null;
+  className?: string;
+}
+
+/**
+ * The person's picture when they gave one, else (or when it fails to load) their initial on an accent
+ * circle, drawn here: no outside avatar service sees anyone's name (DESIGN.md). Decorative: whatever
+ * contains it names the person.
+ */
+export function Avatar({ name, picture, className = 'size-9 text-sm' }: AvatarProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src = picture?.trim() ?? '';
+  const base = `inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full select-none ${className}`;
+
+  if (src !== '' && failedSrc !== src) {
+    return (
+      <img
+        src={src}
+        alt=""
+        aria-hidden="true"
+        className={`${base} object-cover`}
+        referrerPolicy="no-referrer"
+        onError={() => setFailedSrc(src)}
+      />
+    );
+  }
+  return (
+    <span aria-hidden="true" data-testid="avatar-initials" className={`${base} bg-indigo-600 font-semibold text-white`}>
+      {initials(name)}
+    </span>
+  );
+}

@@ -1,0 +1,186 @@
+import { LIMITS, MESSAGES, SELF_SERVICE_ROLES } from '@mentora/contract';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage, type FieldError, fieldErrors } from '../../api/errors';
+import { useAuth } from '../../auth/AuthContext';
+import { ErrorAlert } from '../../components/Alert';
+import { FieldShell, TextField } from '../../components/FormField';
+import { Spinner } from '../../components/Spinner';
+import { buttonPrimary, inputField, textLink } from '../../components/styles';
+import { AuthShell } from './AuthShell';
+
+type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
+
+const ROLE_OPTIONS: Record<SelfServiceRole, string> = {
+  learner: 'Learner: I want to take classes',
+  mentor: 'Mentor: I want to teach classes',
+  both: 'Both: I want to learn and teach',
+};
+
+const FIELDS = ['name', 'email', 'role', 'bio', 'password'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Server field problems by field; those about fields this form does not show go to the banner. */
+function splitFieldErrors(errors: FieldError[]) {
+  const byField: Partial<Record<Field, string>> = {};
+  const other: string[] = [];
+  for (const { path, message } of errors) {
+    const field = FIELDS.find((f) => f === path);
+    if (field && !byField[field]) byField[field] = message;
+    else if (!field) other.push(message);
+  }
+  return { byField, other };
+}
+
+export function RegisterPage() {
+  const { register } = useAuth();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<SelfServiceRole>('learner');
+  const [bio, setBio] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<{ byField: Partial<Record<Field, string>>; other: string[] }>({
+    byField: {},
+    other: [],
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setProblems({ byField: {}, other: [] });
+    if (password !== confirm) {
+      setError(MESSAGES.register.passwordsDoNotMatch);
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      await register({ name, email, password, role, skills: [], bio, profilePicture: '' });
+    } catch (failure) {
+      setError(errorMessage(failure, MESSAGES.register.failedCreate));
+      setProblems(splitFieldErrors(fieldErrors(failure)));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthShell
+      title="Create your account"
+      aside="Join classes from verified mentors, or teach your own."
+      intro={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className={textLink}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form className="mt-8 space-y-5" onSubmit={onSubmit}>
+        {error && (
+          <ErrorAlert>
+            <p>{error}</p>
+            {problems.other.length > 0 && (
+              <ul className="mt-1 list-disc pl-5">
+                {problems.other.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            )}
+          </ErrorAlert>
+        )}
+        <TextField
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={LIMITS.name.max}
+          value={name}
+          error={problems.byField.name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          maxLength={LIMITS.email.max}
+          value={email}
+          error={problems.byField.email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <FieldShell label="I am joining as" error={problems.byField.role}>
+          {({ id, describedBy }) => (
+            <select
+              id={id}
+              name="role"
+              aria-describedby={describedBy}
+              aria-invalid={problems.byField.role ? true : undefined}
+              className={inputField}
+              value={role}
+              onChange={(event) => setRole(event.target.value as SelfServiceRole)}
+            >
+              {SELF_SERVICE_ROLES.map((value) => (
+                <option key={value} value={value}>
+                  {ROLE_OPTIONS[value]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldShell>
+        <FieldShell
+          label="Bio (optional)"
+          error={problems.byField.bio}
+          hint="A line or two about you and what you want to learn or teach."
+        >
+          {({ id, describedBy }) => (
+            <textarea
+              id={id}
+              name="bio"
+              rows={3}
+              maxLength={LIMITS.bio.max}
+              aria-describedby={describedBy}
+              aria-invalid={problems.byField.bio ? true : undefined}
+              className={`${inputField} resize-y`}
+              value={bio}
+              onChange={(event) => setBio(event.target.value)}
+            />
+          )}
+        </FieldShell>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={LIMITS.password.min}
+            maxLength={LIMITS.password.max}
+            value={password}
+            hint={`At least ${LIMITS.password.min} characters.`}
+            error={problems.byField.password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            aria-invalid={error === MESSAGES.register.passwordsDoNotMatch ? true : undefined}
+            onChange={(event) => setConfirm(event.target.value)}
+          />
+        </div>
+        <button type="submit" disabled={submitting} className={`${buttonPrimary} w-full py-3`}>
+          {submitting && <Spinner className="size-4" />}
+          {submitting ? 'Creating account...' : 'Create account'}
+        </button>
+      </form>
+    </AuthShell>
+  );
+}
