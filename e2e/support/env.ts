@@ -3,7 +3,11 @@ import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const SERVER_MAIN = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
-export const WEB_INDEX = path.join(REPO_ROOT, 'apps', 'web', 'dist', 'index.html');
+/** The built web app; E2E_WEB_DIST_DIR points at another build (e.g. one per parallel worktree). */
+export const WEB_DIST = process.env.E2E_WEB_DIST_DIR
+  ? path.resolve(process.env.E2E_WEB_DIST_DIR)
+  : path.join(REPO_ROOT, 'apps', 'web', 'dist');
+export const WEB_INDEX = path.join(WEB_DIST, 'index.html');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const ADMIN = { email: 'admin@e2e.mentora.test', password: 'e2e-admin-password', name: 'E2E Admin' } as const;

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ADMIN, SERVER_MAIN, WEB_INDEX } from './env';
+import { ADMIN, SERVER_MAIN, WEB_DIST, WEB_INDEX } from './env';
 
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -77,7 +77,8 @@ export async function startServer(): Promise<RunningServer> {
     ADMIN_NAME: ADMIN.name,
   };
   // The embedded database, whatever the surrounding shell points at.
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'WEB_DIST_DIR']) delete env[name];
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET']) delete env[name];
+  env.WEB_DIST_DIR = WEB_DIST;
 
   const child = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
