@@ -1,6 +1,7 @@
 import { classListResponseSchema, classSchema, MESSAGES } from '@mentora/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UNKNOWN_ID } from '../../test/expectations.js';
 import {
   classRequest,
   enrol,
@@ -28,8 +29,6 @@ beforeAll(async () => {
   learner = await makeLearner(t);
 });
 afterAll(() => t.close());
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function countClasses(): Promise<number> {
   const [row] = await t.ctx.db.select({ n: count() }).from(classes);

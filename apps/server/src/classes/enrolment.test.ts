@@ -1,6 +1,7 @@
 import { classSchema, MESSAGES } from '@mentora/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNKNOWN_ID } from '../../test/expectations.js';
 import {
   classRequest,
   enrol,
@@ -24,8 +25,6 @@ beforeAll(async () => {
   mentor = await makeVerifiedMentor(t);
 });
 afterAll(() => t.close());
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function enrolledCount(classId: string): Promise<number> {
   const [row] = await t.ctx.db.select({ n: count() }).from(enrollments).where(eq(enrollments.classId, classId));

@@ -1,6 +1,7 @@
 import { liveResponseSchema, MESSAGES } from '@mentora/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNKNOWN_ID } from '../../test/expectations.js';
 import {
   enrol,
   makeAdmin,
@@ -22,8 +23,6 @@ beforeAll(async () => {
   mentor = await makeVerifiedMentor(t);
 });
 afterAll(() => t.close());
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function classWithLearner() {
   const cls = await makeClass(t, mentor, { contentType: 'live', contentUrl: '' });

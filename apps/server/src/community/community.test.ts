@@ -1,14 +1,7 @@
-import {
-  type CommunityPost,
-  communityPostSchema,
-  LIMITS,
-  MESSAGES,
-  type Moderation,
-  type Sentiment,
-} from '@mentora/contract';
+import { type CommunityPost, communityPostSchema, LIMITS, MESSAGES } from '@mentora/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, expectAnalysedAs, expectStoredAs, UNKNOWN_ID } from '../../test/expectations.js';
 import {
   makeAdmin,
   makeLearner,
@@ -20,7 +13,6 @@ import {
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { communityPosts, communityReplies, postLikes } from '../db/schema.js';
-import { analyseText } from '../text/index.js';
 
 let t: TestServer;
 let admin: TestUser;
@@ -34,37 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-const count = async (table: PgTable, where: SQL) =>
-  Number(
-    ((await t.ctx.db.execute(sql`select count(*)::int as n from ${table} where ${where}`)).rows[0] as { n: number }).n,
-  );
-
 const ids = (list: { _id: string }[]) => list.map((p) => p._id);
-
-/** What the API answered is exactly what analyseText says of the same text. */
-async function expectAnalysedAs(actual: { sentiment: Sentiment; moderation: Moderation }, text: string) {
-  const expected = await analyseText(text);
-  expect(actual.sentiment.label).toBe(expected.sentiment.label);
-  expect(actual.sentiment.polarity).toBeCloseTo(expected.sentiment.polarity, 5);
-  expect(actual.moderation).toEqual(expected.moderation);
-}
-
-async function expectStoredAs(
-  row: { sentimentLabel: string; sentimentPolarity: number; flagged: boolean; flagReason: string | null } | undefined,
-  text: string,
-) {
-  expect(row).toBeDefined();
-  if (!row) return;
-  await expectAnalysedAs(
-    {
-      sentiment: { label: row.sentimentLabel as Sentiment['label'], polarity: row.sentimentPolarity },
-      moderation: { flagged: row.flagged, reason: row.flagReason },
-    },
-    text,
-  );
-}
 
 /** Follows X-Next-Cursor to the end. */
 async function allPages(query: string, who: TestUser, limit: number) {
@@ -116,9 +78,9 @@ describe('POST /api/community', () => {
       expect(JSON.stringify(res.body)).not.toMatch(/email|passwordHash/);
       const text = `${body.title}\n${body.content}`;
       expect({ label: post.sentiment.label, flagged: post.moderation.flagged }).toEqual(expected[i]);
-      await expectAnalysedAs(post, text);
+      expectAnalysedAs(post, text);
       const [row] = await t.ctx.db.select().from(communityPosts).where(eq(communityPosts.id, post._id));
-      await expectStoredAs(row, text);
+      expectStoredAs(row, text);
       expect(row?.search).toBeTruthy();
     }
   });
@@ -156,7 +118,7 @@ describe('POST /api/community', () => {
       [{ ...good, tags: [1, 2] }, 'tags'],
       [{ content: 'no title' }, 'title'],
     ];
-    const before = await count(communityPosts, sql`true`);
+    const before = await countRows(t, communityPosts, sql`true`);
     for (const [body, path] of cases) {
       const res = await t.http.post('/api/community').set(learner.auth).send(body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
@@ -164,7 +126,7 @@ describe('POST /api/community', () => {
       expect(paths.some((p) => p === path || p.startsWith(`${path}.`))).toBe(true);
     }
     expect((await t.http.post('/api/community').send(good)).status).toBe(401);
-    expect(await count(communityPosts, sql`true`)).toBe(before);
+    expect(await countRows(t, communityPosts, sql`true`)).toBe(before);
   });
 });
 
@@ -188,7 +150,7 @@ describe('GET /api/community', () => {
     expect(got.replies.map((r) => r.author._id)).toEqual([mentor.user.id, learner.user.id]);
     for (const reply of got.replies) {
       expect(Date.parse(reply.createdAt)).not.toBeNaN();
-      await expectAnalysedAs(reply, reply.content);
+      expectAnalysedAs(reply, reply.content);
     }
     expect(got.author).toEqual({ _id: learner.user.id, name: learner.user.name, profilePicture: '' });
     expect(res.body[0].likes).toEqual([]);
@@ -295,7 +257,7 @@ describe('POST /api/community/{id}/like', () => {
       states.push(res.body.likes.filter((id: string) => id === learner.user.id).length);
     }
     expect(states).toEqual([1, 0, 1]);
-    expect(await count(postLikes, sql`post_id = ${post._id}`)).toBe(1);
+    expect(await countRows(t, postLikes, sql`post_id = ${post._id}`)).toBe(1);
   });
 
   it('keeps one like per user under concurrent double clicks, with no errors', async () => {
@@ -312,7 +274,8 @@ describe('POST /api/community/{id}/like', () => {
       for (const body of bodies) {
         expect(body.likes.filter((id) => id === who.user.id).length).toBeLessThanOrEqual(1);
       }
-      const rows = await count(
+      const rows = await countRows(
+        t,
         postLikes,
         and(eq(postLikes.postId, post._id), eq(postLikes.userId, who.user.id)) as SQL,
       );
@@ -334,7 +297,7 @@ describe('POST /api/community/{id}/like', () => {
       people.map((p) => fetch(`${t.baseUrl}/api/community/${post._id}/like`, { method: 'POST', headers: p.auth })),
     );
     expect(answers.every((r) => r.status === 200)).toBe(true);
-    expect(await count(postLikes, sql`post_id = ${post._id}`)).toBe(10);
+    expect(await countRows(t, postLikes, sql`post_id = ${post._id}`)).toBe(10);
     const final = await t.http.post(`/api/community/${post._id}/like`).set(mentor.auth);
     expect([...final.body.likes].sort()).toEqual([...people.map((p) => p.user.id), mentor.user.id].sort());
   });
@@ -347,7 +310,7 @@ describe('POST /api/community/{id}/like', () => {
     }
     const post = await makePost(t, mentor);
     expect((await t.http.post(`/api/community/${post._id}/like`)).status).toBe(401);
-    expect(await count(postLikes, sql`post_id = ${post._id}`)).toBe(0);
+    expect(await countRows(t, postLikes, sql`post_id = ${post._id}`)).toBe(0);
   });
 });
 
@@ -365,12 +328,12 @@ describe('POST /api/community/{id}/replies', () => {
       expect(got.replies.map((r) => r.content)).toEqual(texts.slice(0, i + 1));
       const reply = got.replies[i];
       expect(reply?.author._id).toBe(who.user.id);
-      if (reply) await expectAnalysedAs(reply, texts[i] as string);
+      if (reply) expectAnalysedAs(reply, texts[i] as string);
       const [row] = await t.ctx.db
         .select()
         .from(communityReplies)
         .where(eq(communityReplies.id, reply?._id ?? ''));
-      await expectStoredAs(row, texts[i] as string);
+      expectStoredAs(row, texts[i] as string);
     }
   });
 
@@ -387,7 +350,7 @@ describe('POST /api/community/{id}/replies', () => {
       expect(res.body.message).toBe(MESSAGES.server.postNotFound);
     }
     expect((await t.http.post(`/api/community/${post._id}/replies`).send({ content: 'hi' })).status).toBe(401);
-    expect(await count(communityReplies, sql`post_id = ${post._id}`)).toBe(0);
+    expect(await countRows(t, communityReplies, sql`post_id = ${post._id}`)).toBe(0);
   });
 });
 
@@ -409,14 +372,14 @@ describe('DELETE /api/community/{id}', () => {
       const res = await t.http.delete(`/api/community/${post._id}`).set(who.auth);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ message: MESSAGES.server.postDeleted });
-      expect(await count(communityPosts, sql`id = ${post._id}`)).toBe(0);
-      expect(await count(communityReplies, sql`post_id = ${post._id}`)).toBe(0);
-      expect(await count(postLikes, sql`post_id = ${post._id}`)).toBe(0);
+      expect(await countRows(t, communityPosts, sql`id = ${post._id}`)).toBe(0);
+      expect(await countRows(t, communityReplies, sql`post_id = ${post._id}`)).toBe(0);
+      expect(await countRows(t, postLikes, sql`post_id = ${post._id}`)).toBe(0);
       expect((await t.http.delete(`/api/community/${post._id}`).set(admin.auth)).status).toBe(404);
       expect((await t.http.post(`/api/community/${post._id}/like`).set(admin.auth)).status).toBe(404);
     }
-    expect(await count(communityReplies, sql`post_id not in (select id from community_posts)`)).toBe(0);
-    expect(await count(postLikes, sql`post_id not in (select id from community_posts)`)).toBe(0);
+    expect(await countRows(t, communityReplies, sql`post_id not in (select id from community_posts)`)).toBe(0);
+    expect(await countRows(t, postLikes, sql`post_id not in (select id from community_posts)`)).toBe(0);
   });
 
   it('answers 403 to anyone else (mentors included), 404 unknown or malformed, 401 signed out', async () => {
@@ -432,8 +395,8 @@ describe('DELETE /api/community/{id}', () => {
       expect(res.body.message).toBe(MESSAGES.server.postNotFound);
     }
     expect((await t.http.delete(`/api/community/${post._id}`)).status).toBe(401);
-    expect(await count(communityPosts, sql`id = ${post._id}`)).toBe(1);
-    expect(await count(communityReplies, sql`post_id = ${post._id}`)).toBe(2);
-    expect(await count(postLikes, sql`post_id = ${post._id}`)).toBe(2);
+    expect(await countRows(t, communityPosts, sql`id = ${post._id}`)).toBe(1);
+    expect(await countRows(t, communityReplies, sql`post_id = ${post._id}`)).toBe(2);
+    expect(await countRows(t, postLikes, sql`post_id = ${post._id}`)).toBe(2);
   });
 });

@@ -1,15 +1,7 @@
-import {
-  allDiscussionsResponseSchema,
-  type Discussion,
-  discussionSchema,
-  LIMITS,
-  MESSAGES,
-  type Moderation,
-  type Sentiment,
-} from '@mentora/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { allDiscussionsResponseSchema, type Discussion, discussionSchema, LIMITS, MESSAGES } from '@mentora/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, expectAnalysedAs, expectStoredAs, UNKNOWN_ID } from '../../test/expectations.js';
 import {
   enrol,
   makeAdmin,
@@ -24,7 +16,6 @@ import {
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { discussionReplies, discussions } from '../db/schema.js';
-import { analyseText } from '../text/index.js';
 
 let t: TestServer;
 let admin: TestUser;
@@ -33,36 +24,6 @@ beforeAll(async () => {
   admin = await makeAdmin(t);
 });
 afterAll(() => t.close());
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-const count = async (table: PgTable, where: SQL) =>
-  Number(
-    ((await t.ctx.db.execute(sql`select count(*)::int as n from ${table} where ${where}`)).rows[0] as { n: number }).n,
-  );
-
-/** What the API answered (and the row stored) is exactly what analyseText says of the same text. */
-async function expectAnalysedAs(actual: { sentiment: Sentiment; moderation: Moderation }, text: string) {
-  const expected = await analyseText(text);
-  expect(actual.sentiment.label).toBe(expected.sentiment.label);
-  expect(actual.sentiment.polarity).toBeCloseTo(expected.sentiment.polarity, 5);
-  expect(actual.moderation).toEqual(expected.moderation);
-}
-
-async function expectStoredAs(
-  row: { sentimentLabel: string; sentimentPolarity: number; flagged: boolean; flagReason: string | null } | undefined,
-  text: string,
-) {
-  expect(row).toBeDefined();
-  if (!row) return;
-  await expectAnalysedAs(
-    {
-      sentiment: { label: row.sentimentLabel as Sentiment['label'], polarity: row.sentimentPolarity },
-      moderation: { flagged: row.flagged, reason: row.flagReason },
-    },
-    text,
-  );
-}
 
 const ids = (list: { _id: string }[]) => list.map((d) => d._id);
 
@@ -107,9 +68,9 @@ describe('POST /api/discussions', () => {
     const text = `I love this class\n${body.content}`;
     expect(d.sentiment.label).toBe('POSITIVE');
     expect(d.moderation).toEqual({ flagged: false, reason: null });
-    await expectAnalysedAs(d, text);
+    expectAnalysedAs(d, text);
     const [row] = await t.ctx.db.select().from(discussions).where(eq(discussions.id, d._id));
-    await expectStoredAs(row, text);
+    expectStoredAs(row, text);
     expect(row?.search).toBeTruthy();
   });
 
@@ -126,9 +87,9 @@ describe('POST /api/discussions', () => {
     expect(res.body.moderation.flagged).toBe(true);
     expect(res.body.moderation.reason).toEqual(expect.any(String));
     expect(res.body.moderation.reason).not.toMatch(/idiot/i);
-    await expectAnalysedAs(res.body, `${body.title}\n${body.content}`);
+    expectAnalysedAs(res.body, `${body.title}\n${body.content}`);
     const [row] = await t.ctx.db.select().from(discussions).where(eq(discussions.id, res.body._id));
-    await expectStoredAs(row, `${body.title}\n${body.content}`);
+    expectStoredAs(row, `${body.title}\n${body.content}`);
   });
 
   it("lets the class's mentor and an enrolled 'both' user start one", async () => {
@@ -155,7 +116,7 @@ describe('POST /api/discussions', () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ message: MESSAGES.createDiscussion.mustEnrollToStart });
     }
-    expect(await count(discussions, sql`class_id = ${cls.id}`)).toBe(0);
+    expect(await countRows(t, discussions, sql`class_id = ${cls.id}`)).toBe(0);
   });
 
   it('answers 401 signed out, 404 for an unknown or malformed class', async () => {
@@ -200,7 +161,7 @@ describe('POST /api/discussions', () => {
       .set('Content-Type', 'application/json')
       .send('{"title":');
     expect(malformed.status).toBe(400);
-    expect(await count(discussions, sql`class_id = ${cls.id}`)).toBe(0);
+    expect(await countRows(t, discussions, sql`class_id = ${cls.id}`)).toBe(0);
     // At the limits exactly, it is accepted.
     const atLimit = await t.http
       .post('/api/discussions')
@@ -444,7 +405,7 @@ describe('GET /api/discussions/{id}', () => {
       expect(got.replies.map((r) => r.content)).toEqual(['one', 'two', 'three']);
       expect(got.replies.map((r) => r.author._id)).toEqual([b.user.id, mentor.user.id, admin.user.id]);
       expect(got.replyCount).toBe(3);
-      for (const reply of got.replies) await expectAnalysedAs(reply, reply.content);
+      for (const reply of got.replies) expectAnalysedAs(reply, reply.content);
       expect(got.moderation).toEqual(expect.objectContaining({ flagged: expect.any(Boolean) }));
     }
   });
@@ -492,12 +453,12 @@ describe('POST /api/discussions/{id}/replies', () => {
       const reply = got.replies[i];
       expect(reply?.content).toBe(texts[i]);
       expect(reply?.author).toEqual({ _id: who.user.id, name: who.user.name, profilePicture: '' });
-      if (reply) await expectAnalysedAs(reply, texts[i] as string);
+      if (reply) expectAnalysedAs(reply, texts[i] as string);
       const [row] = await t.ctx.db
         .select()
         .from(discussionReplies)
         .where(eq(discussionReplies.id, reply?._id ?? ''));
-      await expectStoredAs(row, texts[i] as string);
+      expectStoredAs(row, texts[i] as string);
     }
   });
 
@@ -509,7 +470,7 @@ describe('POST /api/discussions/{id}/replies', () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ message: MESSAGES.discussionDetail.mustEnrollToReply });
     }
-    expect(await count(discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
+    expect(await countRows(t, discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
   });
 
   it('answers 400 for blank, too long or mistyped content; 404 unknown or malformed; 401 signed out', async () => {
@@ -528,7 +489,7 @@ describe('POST /api/discussions/{id}/replies', () => {
       expect(res.body.message).toBe(MESSAGES.discussionDetail.notFound);
     }
     expect((await t.http.post(`/api/discussions/${d._id}/replies`).send({ content: 'hi' })).status).toBe(401);
-    expect(await count(discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
+    expect(await countRows(t, discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
   });
 });
 
@@ -549,12 +510,12 @@ describe('DELETE /api/discussions/{id}', () => {
       const res = await t.http.delete(`/api/discussions/${setup.d._id}`).set(who.auth);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ message: MESSAGES.server.discussionDeleted });
-      expect(await count(discussions, sql`id = ${setup.d._id}`)).toBe(0);
-      expect(await count(discussionReplies, sql`discussion_id = ${setup.d._id}`)).toBe(0);
+      expect(await countRows(t, discussions, sql`id = ${setup.d._id}`)).toBe(0);
+      expect(await countRows(t, discussionReplies, sql`discussion_id = ${setup.d._id}`)).toBe(0);
       expect((await t.http.get(`/api/discussions/${setup.d._id}`).set(admin.auth)).status).toBe(404);
       expect((await t.http.delete(`/api/discussions/${setup.d._id}`).set(admin.auth)).status).toBe(404);
     }
-    expect(await count(discussionReplies, sql`discussion_id not in (select id from discussions)`)).toBe(0);
+    expect(await countRows(t, discussionReplies, sql`discussion_id not in (select id from discussions)`)).toBe(0);
   });
 
   it('answers 403 to other members and outsiders, 404 unknown or malformed, 401 signed out', async () => {
@@ -568,8 +529,8 @@ describe('DELETE /api/discussions/{id}', () => {
       expect((await t.http.delete(`/api/discussions/${id}`).set(admin.auth)).status).toBe(404);
     }
     expect((await t.http.delete(`/api/discussions/${d._id}`)).status).toBe(401);
-    expect(await count(discussions, sql`id = ${d._id}`)).toBe(1);
-    expect(await count(discussionReplies, sql`discussion_id = ${d._id}`)).toBe(2);
+    expect(await countRows(t, discussions, sql`id = ${d._id}`)).toBe(1);
+    expect(await countRows(t, discussionReplies, sql`discussion_id = ${d._id}`)).toBe(2);
   });
 
   it('goes with its class when the class is deleted', async () => {
@@ -577,7 +538,7 @@ describe('DELETE /api/discussions/{id}', () => {
     const d = await makeDiscussion(t, learners[0] as TestUser, cls);
     await makeDiscussionReply(t, mentor, d);
     await t.ctx.db.execute(sql`delete from classes where id = ${cls.id}`);
-    expect(await count(discussions, sql`id = ${d._id}`)).toBe(0);
-    expect(await count(discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
+    expect(await countRows(t, discussions, sql`id = ${d._id}`)).toBe(0);
+    expect(await countRows(t, discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
   });
 });

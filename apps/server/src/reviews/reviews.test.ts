@@ -1,6 +1,7 @@
 import { averageRatingResponseSchema, MESSAGES, reviewSchema } from '@mentora/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNKNOWN_ID } from '../../test/expectations.js';
 import {
   enrol,
   makeAdmin,
@@ -24,8 +25,6 @@ beforeAll(async () => {
   mentor = await makeVerifiedMentor(t);
 });
 afterAll(() => t.close());
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function reviewRows(cls: ClassRow, who?: TestUser) {
   const [row] = await t.ctx.db

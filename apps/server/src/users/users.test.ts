@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mentora/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../../test/expectations.js';
 import {
   enrol,
   makeAdmin,
@@ -141,37 +141,33 @@ describe('DELETE /api/users/mentor/{id} and /api/users/learner/{id}', () => {
     return { mentor, learner, cls };
   }
 
-  const count = async (table: PgTable, where: SQL) =>
-    Number(
-      ((await t.ctx.db.execute(sql`select count(*)::int as n from ${table} where ${where}`)).rows[0] as { n: number })
-        .n,
-    );
-
   it('removes a mentor and everything they own, leaving no orphans, and ends their sessions', async () => {
     const { mentor, learner, cls } = await mentorWithEverything();
     const res = await t.http.delete(`/api/users/mentor/${mentor.user.id}`).set(admin.auth);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Mentor deleted successfully');
-    expect(await count(users, sql`id = ${mentor.user.id}`)).toBe(0);
-    expect(await count(sessions, sql`user_id = ${mentor.user.id}`)).toBe(0);
-    expect(await count(enrollments, sql`class_id = ${cls.id}`)).toBe(0);
-    expect(await count(discussions, sql`class_id = ${cls.id}`)).toBe(0);
-    expect(await count(reviews, sql`class_id = ${cls.id}`)).toBe(0);
-    expect(await count(communityPosts, sql`author_id = ${mentor.user.id}`)).toBe(0);
+    expect(await countRows(t, users, sql`id = ${mentor.user.id}`)).toBe(0);
+    expect(await countRows(t, sessions, sql`user_id = ${mentor.user.id}`)).toBe(0);
+    expect(await countRows(t, enrollments, sql`class_id = ${cls.id}`)).toBe(0);
+    expect(await countRows(t, discussions, sql`class_id = ${cls.id}`)).toBe(0);
+    expect(await countRows(t, reviews, sql`class_id = ${cls.id}`)).toBe(0);
+    expect(await countRows(t, communityPosts, sql`author_id = ${mentor.user.id}`)).toBe(0);
     // Nothing anywhere points at a missing row.
     expect(
-      await count(
+      await countRows(
+        t,
         discussionReplies,
         sql`discussion_id not in (select id from discussions) or author_id not in (select id from users)`,
       ),
     ).toBe(0);
     expect(
-      await count(
+      await countRows(
+        t,
         communityReplies,
         sql`post_id not in (select id from community_posts) or author_id not in (select id from users)`,
       ),
     ).toBe(0);
-    expect(await count(postLikes, sql`post_id not in (select id from community_posts)`)).toBe(0);
+    expect(await countRows(t, postLikes, sql`post_id not in (select id from community_posts)`)).toBe(0);
     expect((await t.http.get('/api/auth/profile').set(mentor.auth)).status).toBe(401);
     // The learner keeps their account.
     expect((await t.http.get('/api/auth/profile').set(learner.auth)).status).toBe(200);
@@ -182,14 +178,14 @@ describe('DELETE /api/users/mentor/{id} and /api/users/learner/{id}', () => {
     const res = await t.http.delete(`/api/users/learner/${learner.user.id}`).set(admin.auth);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Learner deleted successfully');
-    expect(await count(enrollments, sql`user_id = ${learner.user.id}`)).toBe(0);
-    expect(await count(reviews, sql`user_id = ${learner.user.id}`)).toBe(0);
-    expect(await count(communityReplies, sql`author_id = ${learner.user.id}`)).toBe(0);
-    expect(await count(postLikes, sql`user_id = ${learner.user.id}`)).toBe(0);
-    expect(await count(discussions, sql`author_id = ${learner.user.id}`)).toBe(0);
+    expect(await countRows(t, enrollments, sql`user_id = ${learner.user.id}`)).toBe(0);
+    expect(await countRows(t, reviews, sql`user_id = ${learner.user.id}`)).toBe(0);
+    expect(await countRows(t, communityReplies, sql`author_id = ${learner.user.id}`)).toBe(0);
+    expect(await countRows(t, postLikes, sql`user_id = ${learner.user.id}`)).toBe(0);
+    expect(await countRows(t, discussions, sql`author_id = ${learner.user.id}`)).toBe(0);
     // The mentor's class survives the learner.
-    expect(await count(users, sql`id = ${mentor.user.id}`)).toBe(1);
-    expect(await count(classes, sql`id = ${cls.id}`)).toBe(1);
+    expect(await countRows(t, users, sql`id = ${mentor.user.id}`)).toBe(1);
+    expect(await countRows(t, classes, sql`id = ${cls.id}`)).toBe(1);
   });
 
   it('answers 404 for the wrong role, unknown and malformed ids; 403 for non-admins; 401 signed out', async () => {
@@ -204,7 +200,7 @@ describe('DELETE /api/users/mentor/{id} and /api/users/learner/{id}', () => {
     expect((await t.http.delete('/api/users/learner/%27%3B%20drop%20table%20users').set(admin.auth)).status).toBe(404);
     expect((await t.http.delete(`/api/users/learner/${learner.user.id}`).set(mentor.auth)).status).toBe(403);
     expect((await t.http.delete(`/api/users/learner/${learner.user.id}`)).status).toBe(401);
-    expect(await count(users, sql`id in (${learner.user.id}, ${mentor.user.id})`)).toBe(2);
+    expect(await countRows(t, users, sql`id in (${learner.user.id}, ${mentor.user.id})`)).toBe(2);
   });
 
   it('lets a "both" account be deleted from either list', async () => {
