@@ -44,6 +44,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: int('LOGIN_RATE_LIMIT_PER_IP', 1, 1_000_000).default(100),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: int('LOGIN_RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000).default(10),
   REGISTER_RATE_LIMIT_PER_IP: int('REGISTER_RATE_LIMIT_PER_IP', 1, 1_000_000).default(20),
+  FORGOT_PASSWORD_RATE_LIMIT_PER_IP: int('FORGOT_PASSWORD_RATE_LIMIT_PER_IP', 1, 1_000_000).default(10),
+  FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL: int('FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL', 1, 1_000_000).default(3),
   TRUST_PROXY: int('TRUST_PROXY', 0, 10).default(0),
   CORS_ORIGINS: z.string().default(''),
   BCRYPT_COST: int('BCRYPT_COST', 4, 15).default(12),
@@ -51,6 +53,20 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   ADMIN_NAME: z.string().min(1).max(100, 'ADMIN_NAME must be at most 100 characters').default('Administrator'),
   LIVE_BASE_URL: url('LIVE_BASE_URL', ['http:', 'https:']).default('https://meet.jit.si/'),
+  GEMINI_API_KEY: z.string().regex(/^\S+$/, 'GEMINI_API_KEY must not contain spaces').optional(),
+  GEMINI_MODEL: z
+    .string()
+    .regex(/^[A-Za-z0-9][\w./-]*$/, 'GEMINI_MODEL must be a model name such as gemini-2.5-flash')
+    .default('gemini-2.5-flash'),
+  GEMINI_BASE_URL: url('GEMINI_BASE_URL', ['http:', 'https:']).optional(),
+  GEMINI_TIMEOUT_MS: int('GEMINI_TIMEOUT_MS', 100, 600_000).default(20_000),
+  ASSISTANT_RATE_LIMIT_PER_MINUTE: int('ASSISTANT_RATE_LIMIT_PER_MINUTE', 1, 1_000_000).default(20),
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]+@[^\r\n]+$/, 'MAIL_FROM must be an address such as "Mentora <no-reply@example.com>"')
+    .default('Mentora <no-reply@localhost>'),
+  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -74,12 +90,27 @@ export interface Config {
     loginPerIp: number;
     loginPerAccount: number;
     registerPerIp: number;
+    assistantPerUserPerMinute: number;
+    forgotPasswordPerIp: number;
+    forgotPasswordPerEmail: number;
   };
   trustProxy: number;
   corsOrigins: string[];
   bcryptCost: number;
   admin: { email: string; password: string; name: string } | undefined;
   liveBaseUrl: string;
+  /** GEMINI_API_KEY set: the assistant uses Gemini; otherwise the offline assistant. The key is never logged. */
+  assistant: {
+    geminiApiKey: string | undefined;
+    geminiModel: string;
+    geminiBaseUrl: string | undefined;
+    timeoutMs: number;
+  };
+  /** Unset: mail (password reset links) is written to the log instead of sent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where users reach the web app, without a trailing slash: links in mail point there. */
+  publicUrl: string;
   logLevel: string;
   webDistDir: string;
 }
@@ -97,7 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     const got = present[name];
-    const shown = got === undefined || /SECRET|PASSWORD|DATABASE_URL|REDIS_URL/.test(name) ? '' : ` (got "${got}")`;
+    const shown =
+      got === undefined || /SECRET|PASSWORD|KEY|DATABASE_URL|REDIS_URL|SMTP_URL/.test(name) ? '' : ` (got "${got}")`;
     throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'invalid value'}${shown}`);
   }
   const e = parsed.data;
@@ -120,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
       registerPerIp: e.REGISTER_RATE_LIMIT_PER_IP,
+      assistantPerUserPerMinute: e.ASSISTANT_RATE_LIMIT_PER_MINUTE,
+      forgotPasswordPerIp: e.FORGOT_PASSWORD_RATE_LIMIT_PER_IP,
+      forgotPasswordPerEmail: e.FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL,
     },
     trustProxy: e.TRUST_PROXY,
     corsOrigins: [
@@ -134,6 +169,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }
         : undefined,
     liveBaseUrl: e.LIVE_BASE_URL.endsWith('/') ? e.LIVE_BASE_URL : `${e.LIVE_BASE_URL}/`,
+    assistant: {
+      geminiApiKey: e.GEMINI_API_KEY,
+      geminiModel: e.GEMINI_MODEL,
+      geminiBaseUrl: e.GEMINI_BASE_URL,
+      timeoutMs: e.GEMINI_TIMEOUT_MS,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist(),
   };

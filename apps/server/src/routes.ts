@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { assistantRoutes } from './assistant/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { classesRoutes } from './classes/routes.js';
 import { communityRoutes } from './community/routes.js';
@@ -18,5 +19,6 @@ export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.use('/discussions', discussionsRoutes(ctx));
   router.use('/reviews', reviewsRoutes(ctx));
   router.use('/community', communityRoutes(ctx));
+  router.use('/gemini', assistantRoutes(ctx, limits));
   return router;
 }

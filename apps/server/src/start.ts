@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
+import { describeAssistant } from './assistant/providers.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
@@ -42,6 +43,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   });
   await runMigrations(database);
   const ctx: AppContext = { config, database, db: database.db, logger };
+  logger.info(describeAssistant(config));
   await ensureFirstAdmin(ctx);
   await options.prepare?.(ctx);
 

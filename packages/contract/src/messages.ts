@@ -81,6 +81,25 @@ export const MESSAGES = {
     verifyFailed: 'Failed to update mentor status',
     verified: 'Mentor verified successfully',
   },
+  // Account settings and password reset (DESIGN.md: /settings and /forgot-password).
+  account: {
+    resetLinkSent: 'If an account exists for that email, we have sent it a link to reset the password.',
+    resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+    passwordReset: 'Your password has been reset. You can now sign in with your new password.',
+    currentPasswordWrong: 'Your current password is incorrect',
+    passwordChanged: 'Password changed. You have been signed out on your other devices.',
+    passwordWrong: 'The password is incorrect',
+    accountDeleted: 'Your account has been deleted',
+    lastAdmin:
+      'You are the last administrator, so this account cannot be deleted. Make another account an administrator first.',
+    loggedOutEverywhere: 'You have been signed out on every device',
+  },
+  // The assistant (API.md "The assistant"): what the user reads when its provider fails.
+  assistant: {
+    unavailable: 'The assistant is not available right now. Please try again.',
+    timeout: 'The assistant took too long to answer. Please try again.',
+    historyCleared: 'Chat history cleared',
+  },
   // Messages the server answers with (API.md).
   server: {
     invalidCredentials: 'Invalid email or password',

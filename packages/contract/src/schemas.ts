@@ -121,6 +121,36 @@ export const updateProfileRequestSchema = z.object({
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
+// Account settings and password reset: new passwords follow the registration rules (passwordSchema);
+// a password that proves who you are is only required, as at sign-in.
+const currentPasswordSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .max(LIMITS.password.max);
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  token: z
+    .string({ error: 'The reset token is required' })
+    .trim()
+    .min(1, 'The reset token is required')
+    .max(200, 'The reset token is invalid'),
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: currentPasswordSchema('Current password'),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+export const deleteAccountRequestSchema = z.object({ password: currentPasswordSchema('Password') });
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
+
 export const userSchema = z.object({
   _id: idSchema,
   name: z.string(),
@@ -370,3 +400,27 @@ export type ChatRequest = z.input<typeof chatRequestSchema>;
 export const chatResponseSchema = z.object({ response: z.string() });
 export const chatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+/** GET /gemini/history: the caller's last 50 messages, oldest first. */
+export const chatHistoryItemSchema = chatMessageSchema.extend({ createdAt: isoDate });
+export type ChatHistoryItem = z.infer<typeof chatHistoryItemSchema>;
+export const chatHistoryResponseSchema = z.array(chatHistoryItemSchema);
+export type ChatHistoryResponse = z.infer<typeof chatHistoryResponseSchema>;
+
+/** GET /gemini/status: which provider answers (Gemini when the server has a key, else the offline assistant). */
+export const assistantStatusSchema = z.object({
+  provider: z.enum(['gemini', 'offline']),
+  model: z.string().optional(),
+});
+export type AssistantStatus = z.infer<typeof assistantStatusSchema>;
+
+/**
+ * POST /gemini/chat/stream {message} answers Server-Sent Events (text/event-stream):
+ *   data: {"delta":"..."}                      pieces of the answer, in order (default "message" event)
+ *   event: done   data: {"response":"..."}    the whole answer, once; it is then in the history
+ *   event: error  data: {"message":"...","status":502|504}  the provider failed mid-answer
+ * A failure before the first piece (auth, validation, rate limit, provider down or too slow) is an
+ * ordinary JSON error answer with its status instead, as for POST /gemini/chat.
+ */
+export const chatStreamDeltaSchema = z.object({ delta: z.string() });
+export const chatStreamDoneSchema = chatResponseSchema;
+export const chatStreamErrorSchema = z.object({ message: z.string(), status: z.number().int() });

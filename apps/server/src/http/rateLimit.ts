@@ -9,6 +9,12 @@ export interface RateLimiters {
   loginPerIp: RequestHandler;
   loginPerAccount: RequestHandler;
   registerPerIp: RequestHandler;
+  forgotPasswordPerIp: RequestHandler;
+  forgotPasswordPerEmail: RequestHandler;
+  /** Wrong current passwords per signed-in user (password change, account deletion). */
+  passwordCheckPerUser: RequestHandler;
+  /** Questions to the assistant per signed-in user per minute (both chat endpoints share it). */
+  assistantPerUser: RequestHandler;
 }
 
 /** Makes a store per limiter; #7 swaps in a Redis store so counters are shared between processes. */
@@ -39,8 +45,19 @@ function limiter(
 }
 
 export function createRateLimiters(config: Config, makeStore?: StoreFactory): RateLimiters {
-  if (!config.rateLimit.enabled) return { loginPerIp: pass, loginPerAccount: pass, registerPerIp: pass };
+  if (!config.rateLimit.enabled) {
+    return {
+      loginPerIp: pass,
+      loginPerAccount: pass,
+      registerPerIp: pass,
+      forgotPasswordPerIp: pass,
+      forgotPasswordPerEmail: pass,
+      passwordCheckPerUser: pass,
+      assistantPerUser: pass,
+    };
+  }
   const byIp = (req: Parameters<NonNullable<Options['keyGenerator']>>[0]) => ipKeyGenerator(req.ip ?? 'unknown');
+  const emailOf = (req: { body?: unknown }) => (req.body as { email?: unknown } | undefined)?.email;
   return {
     loginPerIp: limiter(config, 'login-ip:', config.rateLimit.loginPerIp, { keyGenerator: byIp }, makeStore),
     // Failed attempts per account, whatever address they come from: stops a spread-out guessing attack.
@@ -59,5 +76,47 @@ export function createRateLimiters(config: Config, makeStore?: StoreFactory): Ra
       makeStore,
     ),
     registerPerIp: limiter(config, 'register-ip:', config.rateLimit.registerPerIp, { keyGenerator: byIp }, makeStore),
+    forgotPasswordPerIp: limiter(
+      config,
+      'forgot-ip:',
+      config.rateLimit.forgotPasswordPerIp,
+      { keyGenerator: byIp },
+      makeStore,
+    ),
+    // Every request counts, known email or not (the answer must not tell them apart): no mail flood to one inbox.
+    forgotPasswordPerEmail: limiter(
+      config,
+      'forgot-email:',
+      config.rateLimit.forgotPasswordPerEmail,
+      {
+        keyGenerator: (req) => String(emailOf(req)).trim().toLowerCase().slice(0, 254),
+        skip: (req) => typeof emailOf(req) !== 'string',
+      },
+      makeStore,
+    ),
+    // A stolen session must not become a way round the sign-in limit to guess the password.
+    passwordCheckPerUser: limiter(
+      config,
+      'password-check:',
+      config.rateLimit.loginPerAccount,
+      {
+        skipSuccessfulRequests: true,
+        keyGenerator: (req) => req.auth?.user.id ?? '',
+        skip: (req) => req.auth === undefined,
+      },
+      makeStore,
+    ),
+    // Keyed by the user, not the address: each question may cost a paid model call.
+    assistantPerUser: limiter(
+      config,
+      'assistant-user:',
+      config.rateLimit.assistantPerUserPerMinute,
+      {
+        windowMs: 60_000,
+        keyGenerator: (req) => req.auth?.user.id ?? '',
+        skip: (req) => req.auth === undefined,
+      },
+      makeStore,
+    ),
   };
 }

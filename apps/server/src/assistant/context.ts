@@ -1,0 +1,223 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../db/client.js';
+import {
+  classes,
+  communityPosts,
+  discussionReplies,
+  discussions,
+  enrollments,
+  reviews,
+  type UserRow,
+  users,
+} from '../db/schema.js';
+import { matchesSearch } from '../db/search.js';
+import type { AssistantContext, ClassBrief, DiscussionBrief, PostBrief } from './provider.js';
+
+// The context of one question, built the same way for Gemini and for the offline assistant. Privacy
+// is decided here, once: no query below reads an email column, discussions come only from classes the
+// asker is enrolled in or mentors (whatever their role), and any email address written inside the
+// text we pass on is masked.
+
+const OWN_CLASSES_LIMIT = 20;
+const MATCH_LIMIT = 5;
+const MAX_TERMS = 12;
+const EXCERPT_CHARS = 240;
+
+export const classLink = (id: string) => `/classes/${id}`;
+export const discussionLink = (id: string) => `/discussions/${id}`;
+/** Posts have no page of their own: the feed, with an anchor the UI can scroll to. */
+export const postLink = (id: string) => `/community#post-${id}`;
+
+/**
+ * Words of a chat message that say what it is about. Question words, stop words and words every
+ * question to this assistant uses ("class", "learn", "recommend") would match everything, or nothing
+ * once ANDed, so they are dropped and the rest are ORed: ts_rank then prefers rows matching more of them.
+ */
+const NOISE = new Set(
+  (
+    'a an and any anything are about after also am as at be been best but by can could did do does done ' +
+    'each else ever find for from get give good got had has have help her here him his how i if in into is it ' +
+    'its just know latest let like list look looking many may me mentora more most much my need new next no ' +
+    'not now of on one or other our out please recent recommend recommended should show so some something ' +
+    'suggest take tell than thank thanks that the their them then there these they thing things this those ' +
+    'to too up us use want was way we well were what whats when where which who why will with would you your ' +
+    'class classes course courses lesson lessons learn learning teach teaches teaching taught study studying ' +
+    'discussion discussions post posts topic topics platform site mention mentions mentioned say says said ' +
+    'talk talks talking anyone someone anybody somebody'
+  ).split(' '),
+);
+
+export function searchTerms(message: string): string[] {
+  const words = message.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const terms: string[] = [];
+  for (const word of words) {
+    if (word.length < 2 || NOISE.has(word) || terms.includes(word)) continue;
+    terms.push(word);
+    if (terms.length === MAX_TERMS) break;
+  }
+  return terms;
+}
+
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+
+/** Text written by people, safe to pass on: email addresses masked. */
+export function redactEmails(text: string): string {
+  return text.replace(EMAIL, '[email hidden]');
+}
+
+export function excerpt(text: string, chars = EXCERPT_CHARS): string {
+  const flat = redactEmails(text).replace(/\s+/g, ' ').trim();
+  if (flat.length <= chars) return flat;
+  const cut = flat.slice(0, chars);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > chars / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const rank = (column: AnyPgColumn, query: string) =>
+  sql`ts_rank(${column}, websearch_to_tsquery('english', ${query}::text))`;
+
+// ---------- classes ----------
+
+const classBriefColumns = {
+  id: classes.id,
+  title: classes.title,
+  category: classes.category,
+  status: classes.status,
+  description: classes.description,
+  mentorName: users.name,
+  studentCount: sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.classId} = ${classes.id})`,
+  rating: sql<
+    number | null
+  >`(select avg(${reviews.rating})::float8 from ${reviews} where ${reviews.classId} = ${classes.id})`,
+  reviewCount: sql<number>`(select count(*)::int from ${reviews} where ${reviews.classId} = ${classes.id})`,
+};
+
+type ClassBriefRow = Omit<ClassBrief, 'excerpt' | 'link'> & { description: string };
+
+export function toClassBrief(row: ClassBriefRow): ClassBrief {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    status: row.status,
+    mentorName: row.mentorName,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    studentCount: row.studentCount,
+    excerpt: excerpt(row.description),
+    link: classLink(row.id),
+  };
+}
+
+/** Classes with the fields the assistant mentions, mentor joined; the caller adds where, order and limit. */
+export function selectClassBriefs(db: Queryable) {
+  return db.select(classBriefColumns).from(classes).innerJoin(users, eq(users.id, classes.mentorId)).$dynamic();
+}
+
+export const enrolledIn = (userId: string) =>
+  sql`exists (select 1 from ${enrollments} where ${enrollments.classId} = ${classes.id} and ${enrollments.userId} = ${userId}::uuid)`;
+
+/** The classes whose discussions the asker may see: enrolled in or mentoring (admins included: no more). */
+export const memberOfClass = (userId: string) => or(eq(classes.mentorId, userId), enrolledIn(userId));
+
+async function enrolledClasses(db: Queryable, userId: string): Promise<ClassBrief[]> {
+  const rows = await selectClassBriefs(db)
+    .where(enrolledIn(userId))
+    .orderBy(desc(classes.createdAt), desc(classes.id))
+    .limit(OWN_CLASSES_LIMIT);
+  return rows.map(toClassBrief);
+}
+
+async function createdClasses(db: Queryable, userId: string): Promise<ClassBrief[]> {
+  const rows = await selectClassBriefs(db)
+    .where(eq(classes.mentorId, userId))
+    .orderBy(desc(classes.createdAt), desc(classes.id))
+    .limit(OWN_CLASSES_LIMIT);
+  return rows.map(toClassBrief);
+}
+
+async function matchingClasses(db: Queryable, query: string): Promise<ClassBrief[]> {
+  const rows = await selectClassBriefs(db)
+    .where(matchesSearch(classes.search, query))
+    .orderBy(desc(rank(classes.search, query)), desc(classes.createdAt))
+    .limit(MATCH_LIMIT);
+  return rows.map(toClassBrief);
+}
+
+// ---------- discussions and posts ----------
+
+async function matchingDiscussions(db: Queryable, userId: string, query: string): Promise<DiscussionBrief[]> {
+  const rows = await db
+    .select({
+      id: discussions.id,
+      title: discussions.title,
+      content: discussions.content,
+      classId: classes.id,
+      classTitle: classes.title,
+      authorName: users.name,
+      createdAt: discussions.createdAt,
+      replyCount: sql<number>`(select count(*)::int from ${discussionReplies} where ${discussionReplies.discussionId} = ${discussions.id})`,
+    })
+    .from(discussions)
+    .innerJoin(classes, eq(classes.id, discussions.classId))
+    .innerJoin(users, eq(users.id, discussions.authorId))
+    .where(and(memberOfClass(userId), eq(discussions.flagged, false), matchesSearch(discussions.search, query)))
+    .orderBy(desc(rank(discussions.search, query)), desc(discussions.createdAt))
+    .limit(MATCH_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    classId: row.classId,
+    classTitle: row.classTitle,
+    authorName: row.authorName,
+    replyCount: row.replyCount,
+    excerpt: excerpt(row.content),
+    createdAt: row.createdAt,
+    link: discussionLink(row.id),
+  }));
+}
+
+async function matchingPosts(db: Queryable, query: string): Promise<PostBrief[]> {
+  const rows = await db
+    .select({
+      id: communityPosts.id,
+      title: communityPosts.title,
+      content: communityPosts.content,
+      category: communityPosts.category,
+      authorName: users.name,
+    })
+    .from(communityPosts)
+    .innerJoin(users, eq(users.id, communityPosts.authorId))
+    .where(and(eq(communityPosts.flagged, false), matchesSearch(communityPosts.search, query)))
+    .orderBy(desc(rank(communityPosts.search, query)), desc(communityPosts.createdAt))
+    .limit(MATCH_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    authorName: row.authorName,
+    excerpt: excerpt(row.content),
+    link: postLink(row.id),
+  }));
+}
+
+/** Who is asking, their classes, and the best full-text matches for the message. */
+export async function buildContext(db: Queryable, asker: UserRow, message: string): Promise<AssistantContext> {
+  const terms = searchTerms(message);
+  const query = terms.join(' or ');
+  const [enrolled, created, matchedClasses, matchedDiscussions, matchedPosts] = await Promise.all([
+    enrolledClasses(db, asker.id),
+    createdClasses(db, asker.id),
+    terms.length > 0 ? matchingClasses(db, query) : [],
+    terms.length > 0 ? matchingDiscussions(db, asker.id, query) : [],
+    terms.length > 0 ? matchingPosts(db, query) : [],
+  ]);
+  return {
+    asker: { id: asker.id, name: asker.name, role: asker.role },
+    enrolled,
+    created,
+    terms,
+    matches: { classes: matchedClasses, discussions: matchedDiscussions, posts: matchedPosts },
+  };
+}

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { classes, discussions } from '../db/schema.js';
+import { DEMO_PASSWORD } from '../demo/content.js';
+import { seedDemo } from '../demo/seed.js';
+import { redactEmails, searchTerms } from './context.js';
+import { findHelpTopic, HELP_TOPICS } from './help.js';
+import { detectIntent, type Intent, link, pieces } from './offline.js';
+
+// The offline assistant against the demo database (seedDemo): each kind of question it recognises,
+// answered with the real classes and discussions it used, named and linked.
+
+describe('recognising questions', () => {
+  it.each<[string, Intent]>([
+    ['hi', 'greeting'],
+    ['Hello!', 'greeting'],
+    ['What can you do?', 'greeting'],
+    ['How do I start a discussion?', 'howTo'],
+    ['how can i enroll in a course', 'howTo'],
+    ['I forgot my password', 'howTo'],
+    ["What's new in my classes?", 'whatsNew'],
+    ['Any updates?', 'whatsNew'],
+    ['catch me up', 'whatsNew'],
+    ['What should I learn next?', 'recommend'],
+    ['Can you recommend a design class?', 'recommend'],
+    ['What classes am I enrolled in?', 'myClasses'],
+    ['Which classes teach SQL?', 'findClasses'],
+    ['Is there a course on accessibility', 'findClasses'],
+    ['vitest or node test runner?', 'search'],
+  ])('%s -> %s', (message, intent) => {
+    expect(detectIntent(message)).toBe(intent);
+  });
+
+  it.each([
+    ['How do I enrol in a class?', 'enrol'],
+    ['how do i join the typescript class', 'enrol'],
+    ['How do I unenroll?', 'unenrol'],
+    ['How can I leave a class?', 'unenrol'],
+    ['How do I start a discussion?', 'start-discussion'],
+    ['How do I reply to a discussion?', 'reply'],
+    ['How do I review a class?', 'review'],
+    ['How do I request verification?', 'verification'],
+    ['How can I create a class?', 'create-class'],
+    ['How do I start a live session?', 'start-live'],
+    ['How do I join a live session?', 'join-live'],
+    ['How do I post in the community?', 'community'],
+    ['How do I switch to dark mode?', 'theme'],
+    ['How do I change my password?', 'password'],
+    ['How do I change my email?', 'profile'],
+  ])('finds the help topic of "%s"', (question, id) => {
+    expect(findHelpTopic(question)?.topic.id).toBe(id);
+  });
+
+  it('has help for every topic the issue names', () => {
+    const ids = HELP_TOPICS.map((topic) => topic.id);
+    for (const id of ['enrol', 'start-discussion', 'verification', 'start-live', 'join-live', 'community', 'theme']) {
+      expect(ids).toContain(id);
+    }
+  });
+
+  it('searches on the words that say what a question is about', () => {
+    expect(searchTerms('Which classes teach SQL?')).toEqual(['sql']);
+    expect(searchTerms('What should I learn next?')).toEqual([]);
+    expect(searchTerms('Kotlin, kotlin & Coroutines!')).toEqual(['kotlin', 'coroutines']);
+  });
+
+  it('masks email addresses in text it passes on', () => {
+    expect(redactEmails('write to jo.doe+x@mail.example.org or me')).toBe('write to [email hidden] or me');
+  });
+
+  it('streams an answer in pieces that join back to it', () => {
+    const answer = 'Line one\nLine two\n\n- item';
+    expect(pieces(answer).join('')).toBe(answer);
+    expect(pieces(answer).length).toBe(4);
+  });
+
+  it('keeps Markdown links intact whatever the title', () => {
+    expect(link('Arrays [part 1]', '/classes/1')).toBe('[Arrays \\[part 1\\]](/classes/1)');
+  });
+});
+
+describe('answers from a seeded database', () => {
+  let t: TestServer;
+  const tokens = new Map<string, string>();
+  const classId = new Map<string, string>();
+  const discussionId = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    await seedDemo(t.ctx);
+    for (const row of await t.ctx.db.select({ id: classes.id, title: classes.title }).from(classes)) {
+      classId.set(row.title, row.id);
+    }
+    for (const row of await t.ctx.db.select({ id: discussions.id, title: discussions.title }).from(discussions)) {
+      discussionId.set(row.title, row.id);
+    }
+  });
+  afterAll(() => t.close());
+
+  const answers: string[] = [];
+  async function ask(person: string, message: string): Promise<string> {
+    if (!tokens.has(person)) {
+      const login = await t.http
+        .post('/api/auth/login')
+        .send({ email: `${person}@demo.mentora`, password: DEMO_PASSWORD });
+      tokens.set(person, login.body.token);
+    }
+    const res = await t.http
+      .post('/api/gemini/chat')
+      .set('Authorization', `Bearer ${tokens.get(person)}`)
+      .send({ message });
+    expect(res.status).toBe(200);
+    answers.push(res.body.response);
+    return res.body.response;
+  }
+  const classLink = (title: string) => `[${title}](/classes/${classId.get(title)})`;
+  const discussionLink = (title: string) => `[${title}](/discussions/${discussionId.get(title)})`;
+
+  it('"which classes teach X" names and links the matching classes', async () => {
+    const answer = await ask('sofia', 'Which classes teach SQL?');
+    expect(answer).toContain(classLink('SQL for Analysts'));
+    expect(answer).toMatch(/by Amara Okafor, rated 5\.0 from 1 review/);
+    // Related community posts come along, linked.
+    expect(answer).toMatch(/\[Best way to practise SQL every day\?\]\(\/community#post-[0-9a-f-]{36}\)/);
+
+    const design = await ask('kenji', 'Is there a course on accessibility?');
+    expect(design).toContain(classLink('Accessible Interfaces in Practice'));
+  });
+
+  it('"what should I learn next" suggests classes in the categories of their enrolments, best rated first', async () => {
+    // Sofia: TypeScript, Testing (programming), Accessible Interfaces (design), Portfolio (other).
+    const answer = await ask('sofia', 'What should I learn next?');
+    const suggested = answer.split('\n').filter((line) => line.startsWith('- '));
+    expect(suggested[0]).toContain(classLink('SQL for Analysts'));
+    expect(suggested[0]).toContain('which you are enrolled in');
+    expect(suggested[1]).toContain(classLink('UX Research on a Shoestring'));
+    for (const enrolled of ['TypeScript from Zero to Confident', 'Accessible Interfaces in Practice']) {
+      expect(suggested.some((line) => line.startsWith(`- ${classLink(enrolled)}`))).toBe(false);
+    }
+
+    // Kenji: design leads to the accessibility class; the completed testing class is not suggested.
+    const kenji = await ask('kenji', 'what should i learn next');
+    expect(kenji.split('\n').find((line) => line.startsWith('- '))).toContain(
+      classLink('Accessible Interfaces in Practice'),
+    );
+    expect(kenji).not.toContain('Testing Node.js Services the Honest Way');
+
+    // Someone with no enrolments gets the best-rated classes.
+    const admin = await ask('admin', 'What should I learn next?');
+    expect(admin).toMatch(/not enrolled in any class yet/);
+    expect(admin).toContain(classLink('SQL for Analysts'));
+  });
+
+  it('"what\'s new in my classes" lists recent discussions and replies of their classes only', async () => {
+    // Kenji is in TypeScript, UX Research, Marketing and SQL.
+    const answer = await ask('kenji', "What's new in my classes?");
+    const [started = '', replies = ''] = answer.split('Latest replies:');
+    expect(started).toContain(discussionLink('Newsletter open rates dropped'));
+    expect(started).toContain(discussionLink('How many interviews are enough?'));
+    expect(started).toContain(discussionLink('When should I use unknown instead of any?'));
+    expect(started).toContain(classLink('Marketing for Small Businesses'));
+    // His own discussion is not news to him, but a reply to it is.
+    expect(started).not.toContain('Generics exercise 3 is confusing');
+    expect(replies).toContain(`Amara Okafor replied to ${discussionLink('Generics exercise 3 is confusing')}`);
+    // Classes he is not in stay out.
+    expect(answer).not.toContain('Checking contrast on my bakery website');
+    expect(answer).not.toContain('Flaky test from lesson 5 finally fixed');
+
+    const admin = await ask('admin', "what's new?");
+    expect(admin).toMatch(/not enrolled in any classes yet/);
+    expect(admin).toContain('[Classes](/classes)');
+  });
+
+  it('answers "how do I ..." from its help text, with a link to the page', async () => {
+    const live = await ask('amara', 'How do I start a live session?');
+    expect(live).toMatch(/^Start a live session:/);
+    expect(live).toContain('streaming site opens in a new tab');
+    expect(live).toContain('(/classes)');
+
+    const discussion = await ask('sofia', 'How do I start a discussion?');
+    expect(discussion).toContain('Start Discussion');
+    expect(discussion).toContain('[Start a discussion](/discussions/create)');
+
+    const verification = await ask('jonas', 'How do I request verification?');
+    expect(verification).toContain('[Dashboard](/dashboard)');
+
+    const enrol = await ask('sofia', 'How do I enrol in SQL for Analysts?');
+    expect(enrol).toMatch(/^Enrol in a class:/);
+    expect(enrol).toContain(`The class you named: ${classLink('SQL for Analysts')}`);
+
+    expect(await ask('sofia', 'I forgot my password')).toContain('Forgot password?');
+  });
+
+  it('searches only the discussions of classes the asker belongs to', async () => {
+    const member = await ask('fatima', 'contrast');
+    expect(member).toContain(discussionLink('Checking contrast on my bakery website'));
+    const outsider = await ask('kenji', 'Which discussions mention contrast?');
+    expect(outsider).toContain(classLink('Accessible Interfaces in Practice'));
+    expect(outsider).not.toContain('Checking contrast on my bakery website');
+  });
+
+  it('lists the asker’s own classes', async () => {
+    const answer = await ask('amara', 'What are my classes?');
+    expect(answer).toContain('You teach:');
+    expect(answer).toContain(classLink('SQL for Analysts'));
+  });
+
+  it('says when nothing matches, and what it can do', async () => {
+    const answer = await ask('sofia', 'Tell me about quantum gardening');
+    expect(answer).toMatch(/^I could not find anything on Mentora about "quantum gardening"\./);
+    expect(answer).toContain('Here is what I can do:');
+    expect(answer).toContain('"What should I learn next?"');
+    expect(answer).toContain('"How do I start a discussion?"');
+    const hello = await ask('lea', 'hello');
+    expect(hello).toMatch(/^Hello Léa!/);
+    expect(hello).toContain('Here is what I can do:');
+  });
+
+  it('never claims to be a language model', () => {
+    expect(answers.length).toBeGreaterThan(10);
+    for (const answer of answers) {
+      expect(answer).not.toMatch(/language model|as an ai\b|\bLLM\b|\bGPT\b/i);
+      expect(answer).not.toMatch(/@demo\.mentora/);
+    }
+  });
+});
