@@ -1,14 +1,33 @@
-import { loginRequestSchema, MESSAGES, registerRequestSchema, updateProfileRequestSchema } from '@mentora/contract';
-import { Router } from 'express';
+import {
+  changePasswordRequestSchema,
+  deleteAccountRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  MESSAGES,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  updateProfileRequestSchema,
+} from '@mentora/contract';
+import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { actor, clearTokenCookie, setTokenCookie } from '../http/auth.js';
 import type { RateLimiters } from '../http/rateLimit.js';
 import { parseInput } from '../http/validate.js';
+import { createMailer } from '../mail/mailer.js';
 import { presentUser } from '../users/presenter.js';
+import { requestPasswordReset, resetPassword } from './passwordReset.js';
 import * as auth from './service.js';
+import type { Authenticated } from './sessions.js';
+
+/** The signed-in user and their session, or the same 401 as actor(). */
+function signedIn(req: Request): Authenticated {
+  actor(req);
+  return req.auth as Authenticated;
+}
 
 export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
   const router = Router();
+  const mailer = createMailer(ctx.config, ctx.logger);
 
   router.post('/register', limits.registerPerIp, async (req, res) => {
     const input = parseInput(registerRequestSchema, req.body);
@@ -39,6 +58,44 @@ export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
     const user = actor(req);
     const input = parseInput(updateProfileRequestSchema, req.body);
     res.json(await auth.updateProfile(ctx, user, input));
+  });
+
+  router.post('/logout-all', async (req, res) => {
+    const user = actor(req);
+    await auth.logoutEverywhere(ctx, user.id);
+    clearTokenCookie(req, res);
+    res.json({ message: MESSAGES.account.loggedOutEverywhere });
+  });
+
+  router.post('/forgot-password', limits.forgotPasswordPerIp, limits.forgotPasswordPerEmail, async (req, res) => {
+    const input = parseInput(forgotPasswordRequestSchema, req.body);
+    // Answer first, then do the work: the answer, and how long it takes, must not tell whether an
+    // account has this email, and a slow or failing mail server must not change either.
+    res.json({ message: MESSAGES.account.resetLinkSent });
+    await requestPasswordReset(ctx, mailer, input.email).catch((error: unknown) => {
+      ctx.logger.error({ err: error }, 'a password reset request failed');
+    });
+  });
+
+  router.post('/reset-password', async (req, res) => {
+    const input = parseInput(resetPasswordRequestSchema, req.body);
+    await resetPassword(ctx, input);
+    res.json({ message: MESSAGES.account.passwordReset });
+  });
+
+  router.put('/password', limits.passwordCheckPerUser, async (req, res) => {
+    const session = signedIn(req);
+    const input = parseInput(changePasswordRequestSchema, req.body);
+    await auth.changePassword(ctx, session, input);
+    res.json({ message: MESSAGES.account.passwordChanged });
+  });
+
+  router.delete('/account', limits.passwordCheckPerUser, async (req, res) => {
+    const user = actor(req);
+    const input = parseInput(deleteAccountRequestSchema, req.body);
+    await auth.deleteOwnAccount(ctx, user, input);
+    clearTokenCookie(req, res);
+    res.json({ message: MESSAGES.account.accountDeleted });
   });
 
   return router;

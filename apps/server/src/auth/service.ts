@@ -1,5 +1,7 @@
 import {
   type AuthResponse,
+  type changePasswordRequestSchema,
+  type deleteAccountRequestSchema,
   type loginRequestSchema,
   MESSAGES,
   type registerRequestSchema,
@@ -10,15 +12,19 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { type UserRow, users } from '../db/schema.js';
-import { conflict, HttpError, isUniqueViolation, notFound } from '../http/errors.js';
+import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../http/errors.js';
 import { EmailTakenError, findUserByEmail, insertAccount } from '../users/accounts.js';
+import { isAdmin } from '../users/policy.js';
 import { presentUser } from '../users/presenter.js';
+import { revokeResetLinks } from './passwordReset.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { endSession, startSession } from './sessions.js';
+import { type Authenticated, endSession, endUserSessions, startSession } from './sessions.js';
 
 type RegisterInput = z.output<typeof registerRequestSchema>;
 type LoginInput = z.output<typeof loginRequestSchema>;
 type ProfileInput = z.output<typeof updateProfileRequestSchema>;
+type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
+type DeleteAccountInput = z.output<typeof deleteAccountRequestSchema>;
 
 export async function register(ctx: AppContext, input: RegisterInput, userAgent?: string): Promise<AuthResponse> {
   const passwordHash = await hashPassword(input.password, ctx.config.bcryptCost);
@@ -73,4 +79,49 @@ export async function updateProfile(ctx: AppContext, user: UserRow, input: Profi
     if (isUniqueViolation(error, 'users_email_lower_key')) throw conflict(MESSAGES.server.emailTaken);
     throw error;
   }
+}
+
+/** "Log out everywhere": ends every session of the user, the caller's included. */
+export async function logoutEverywhere(ctx: AppContext, userId: string): Promise<void> {
+  await endUserSessions(ctx.db, userId);
+}
+
+/**
+ * A wrong current password is a 400 on that field, not a 401: the caller is signed in, and a 401
+ * would send the UI to /login. Success keeps the caller's session and ends every other one.
+ */
+export async function changePassword(ctx: AppContext, auth: Authenticated, input: ChangePasswordInput): Promise<void> {
+  if (!(await verifyPassword(input.currentPassword, auth.user.passwordHash))) {
+    const message = MESSAGES.account.currentPasswordWrong;
+    throw badRequest(message, [{ path: 'currentPassword', message }]);
+  }
+  const passwordHash = await hashPassword(input.newPassword, ctx.config.bcryptCost);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.user.id));
+    await endUserSessions(tx, auth.user.id, auth.sessionId);
+    await revokeResetLinks(tx, auth.user.id);
+  });
+}
+
+/**
+ * Deletes the caller's own account after they confirm their password. One DELETE: the foreign keys
+ * cascade to everything the account owns (sessions, classes with their enrolments, discussions,
+ * reviews, posts, replies, likes, reset links). The last administrator cannot delete themselves
+ * (409): the API cannot make anyone admin, so the platform would be left with nobody to verify
+ * mentors or moderate until someone ran the command-line tool. Admin rows are locked first, so two
+ * last admins deleting themselves at once cannot both succeed.
+ */
+export async function deleteOwnAccount(ctx: AppContext, user: UserRow, input: DeleteAccountInput): Promise<void> {
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    const message = MESSAGES.account.passwordWrong;
+    throw badRequest(message, [{ path: 'password', message }]);
+  }
+  await ctx.db.transaction(async (tx) => {
+    if (isAdmin(user)) {
+      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+      if (admins.length <= 1) throw conflict(MESSAGES.account.lastAdmin);
+    }
+    const deleted = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
+    if (deleted.length === 0) throw notFound(MESSAGES.server.userNotFound);
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { sessions, type UserRow, users } from '../db/schema.js';
 import { isId } from '../http/validate.js';
@@ -46,6 +46,15 @@ export async function resolveToken(db: Queryable, secret: string, token: string)
 
 export async function endSession(db: Queryable, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (all their tokens then get 401), or every one but the caller's. */
+export async function endUserSessions(db: Queryable, userId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
 }
 
 export async function endIdleSessions(db: Queryable): Promise<void> {
