@@ -111,3 +111,11 @@ console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of rows) console.log(line(row));
 console.log(`\n${details.join('\n')}`);
+
+// The longest text a user may write (20,000 characters, API.md): analysed on every such write.
+const longest = 'Honestly the pacing was not great, but the examples were very clear :) '.repeat(300).slice(0, 20_000);
+const longRounds = 20;
+analyseSentiment(longest);
+const longStart = performance.now();
+for (let round = 0; round < longRounds; round++) analyseSentiment(longest);
+console.log(`\n20,000-character text: ours ${((performance.now() - longStart) / longRounds).toFixed(2)} ms`);

@@ -20,7 +20,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
+  // Generous: a loaded 2-core machine can take a minute to start tsx and create an embedded database.
+  for (let i = 0; i < 480; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
@@ -83,7 +84,7 @@ describe('the server process', () => {
     expect(out).toContain('shutting down');
     expect(out).toContain('stopped');
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('pnpm admin:create', () => {

@@ -152,7 +152,8 @@ describe('sentimentFromScore: neutral band and bounds', () => {
 });
 
 describe('analyseSentiment: large and arbitrary input', () => {
-  it('stays in [-1, 1] and fast for 20,000-character texts', () => {
+  // How fast it is on such texts is measured by bench/sentiment, not asserted here (shared, noisy machines).
+  it('stays in [-1, 1] for 20,000-character texts', () => {
     const inputs = [
       'Brilliant, inspiring class!!! 😀 '.repeat(700).slice(0, 20_000),
       'Awful, USELESS, boring lecture :( '.repeat(700).slice(0, 20_000),
@@ -160,9 +161,7 @@ describe('analyseSentiment: large and arbitrary input', () => {
       '!?.,:;-'.repeat(3000).slice(0, 20_000),
       'not very '.repeat(2500).slice(0, 20_000),
     ];
-    const started = performance.now();
     const results = inputs.map(analyseSentiment);
-    expect(performance.now() - started).toBeLessThan(500);
     for (const { polarity } of results) {
       expect(Number.isFinite(polarity)).toBe(true);
       expect(Math.abs(polarity)).toBeLessThanOrEqual(1);
@@ -182,14 +181,5 @@ describe('analyseSentiment: large and arbitrary input', () => {
         if (label === 'NEUTRAL') expect(Math.abs(polarity)).toBeLessThan(NEUTRAL_BAND);
       }),
     );
-  });
-
-  it('takes well under a millisecond for a typical sentence', () => {
-    const sentence = "Honestly the pacing wasn't great, but the examples were very clear :)";
-    for (let i = 0; i < 100; i++) analyseSentiment(sentence);
-    const runs = 2000;
-    const started = performance.now();
-    for (let i = 0; i < runs; i++) analyseSentiment(sentence);
-    expect((performance.now() - started) / runs).toBeLessThan(1);
   });
 });
