@@ -1,7 +1,18 @@
 import path from 'node:path';
 import { type Page, test } from '@playwright/test';
 import { newAccount, registerViaApi } from './support/accounts';
-import { seedClassroom } from './support/seed';
+import {
+  adminToken,
+  createClassViaApi,
+  createPost,
+  replyToDiscussion,
+  reviewViaApi,
+  seedClass,
+  seedClassroom,
+  setEnrolment,
+  startDiscussion,
+  verifiedMentor,
+} from './support/seed';
 
 const OUT = path.join(import.meta.dirname, 'screenshots');
 const THEMES = ['light', 'dark'] as const;
@@ -66,6 +77,389 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('alert').first().waitFor();
       await shot('login-error', false);
+      await context.close();
+    }
+  });
+}
+
+/**
+ * Two classes with discussions (one reply flagged) and a community feed, for the screens below. Both
+ * widths share one server: each seeds its own posts (`variant`), so the feed shows no duplicates.
+ */
+async function seedTalk(request: import('@playwright/test').APIRequestContext, variant: 0 | 1) {
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const web = await seedClass(request, 'Intro to Web Accessibility', 'Ada Lovelace');
+  const data = await seedClass(request, 'Data Structures in Practice', 'Linus Learner');
+  await setEnrolment(request, web.learnerToken, data.classId, true);
+  await startDiscussion(request, web.mentorToken, {
+    classId: web.classId,
+    title: 'Which colour contrast checker do you use?',
+    content: 'Share your favourite tools for checking contrast. I like the browser dev tools.',
+  });
+  const flagged = await startDiscussion(request, web.learnerToken, {
+    classId: web.classId,
+    title: 'How do screen readers announce live regions?',
+    content:
+      'I added aria-live="polite" to my status message but nothing is read out.\n\nWhat am I missing? Thanks for any help!',
+  });
+  await replyToDiscussion(
+    request,
+    web.mentorToken,
+    flagged._id,
+    'Great question! The region has to exist before its text changes: render it empty first, then fill it.',
+  );
+  // A second learner joins the class and answers rudely: the flagged reply of the detail screenshot.
+  await setEnrolment(request, data.learnerToken, web.classId, true);
+  await replyToDiscussion(request, data.learnerToken, flagged._id, 'What a stupid idea, you idiot.');
+  await startDiscussion(request, web.learnerToken, {
+    classId: data.classId,
+    title: 'When is a heap better than a sorted array?',
+    content: 'Both give me the smallest element quickly. When does the heap win?',
+  });
+
+  const posts = [
+    {
+      token: web.mentorToken,
+      title: 'Welcome to the community!',
+      content: 'Introduce yourself below and tell us what you are learning this month. We are glad you are here.',
+      category: 'announcement',
+      tags: ['welcome', 'introductions'],
+    },
+    {
+      token: data.learnerToken,
+      title: 'My build keeps failing',
+      content: 'I am frustrated: the build fails with a cryptic error and nothing I try works. Any ideas?',
+      category: 'help',
+      tags: ['vite', 'build'],
+    },
+    {
+      token: web.learnerToken,
+      title: 'Study group for data structures?',
+      content: 'Anyone up for a weekly study group? We could go through one topic per week.',
+      category: 'question',
+      tags: [],
+    },
+    {
+      token: web.mentorToken,
+      title: 'Office hours moved to Thursday',
+      content: 'This week the live office hours move to Thursday at 18:00. Bring your questions!',
+      category: 'announcement',
+      tags: ['schedule'],
+    },
+    {
+      token: data.learnerToken,
+      title: 'Finally understood recursion',
+      content: 'After three tries it clicked: trust the smaller call. Happy and proud today!',
+      category: 'general',
+      tags: ['recursion', 'wins'],
+    },
+    {
+      token: web.learnerToken,
+      title: 'How do you take notes during live classes?',
+      content: 'Paper, a notes app, or do you just rewatch the recording?',
+      category: 'question',
+      tags: ['study-tips'],
+    },
+  ].slice(variant * 3, variant * 3 + 3);
+  for (const post of posts) {
+    const created = await createPost(request, post.token, post);
+    if (post.category === 'question') {
+      await request.post(`/api/community/${created._id}/like`, { headers: bearer(web.mentorToken) });
+      await request.post(`/api/community/${created._id}/replies`, {
+        headers: bearer(data.learnerToken),
+        data: { content: 'Count me in! Thursdays would be great for me.' },
+      });
+    }
+  }
+  return { learnerToken: web.learnerToken, classId: web.classId, flaggedId: flagged._id };
+}
+
+for (const size of SIZES) {
+  test(`discussions and community at ${size.label} width`, async ({ browser, request }) => {
+    const talk = await seedTalk(request, size.label === 'phone' ? 1 : 0);
+    for (const theme of THEMES) {
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        colorScheme: theme,
+      });
+      const page = await context.newPage();
+      const shot = (name: string, fullPage = true) =>
+        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage });
+
+      await open(page, '/discussions', theme, talk.learnerToken);
+      await page.getByRole('region').first().waitFor();
+      await shot('discussions');
+      await open(page, `/discussions/${talk.flaggedId}`, theme, talk.learnerToken);
+      await page
+        .getByRole('article', { name: /^Reply by/ })
+        .first()
+        .waitFor();
+      await shot('discussion-detail');
+      await open(page, `/discussions/create?classId=${talk.classId}`, theme, talk.learnerToken);
+      await page.getByRole('option', { name: 'Intro to Web Accessibility' }).waitFor({ state: 'attached' });
+      await shot('discussion-create');
+      await open(page, '/community', theme, talk.learnerToken);
+      await page.getByRole('list', { name: 'Posts' }).waitFor();
+      await shot('community');
+      await page.getByRole('button', { name: 'Create Post' }).first().click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(200);
+      await shot('community-create-dialog', false);
+      await context.close();
+    }
+  });
+}
+
+/** A verified mentor's classes, with learners, ratings and reviews, for the class screens below. */
+async function seedCatalogue(request: import('@playwright/test').APIRequestContext) {
+  const mentor = await verifiedMentor(request, 'Grace Hopper');
+  const other = await verifiedMentor(request, 'Alan Turing');
+  const learners = await Promise.all(
+    ['Ada Lovelace', 'Linus Learner', 'Katherine Johnson'].map((name) =>
+      registerViaApi(request, newAccount('learner', name)),
+    ),
+  );
+  const [ada, linus, katherine] = learners as [string, string, string];
+  await createClassViaApi(request, other.token, {
+    title: 'Design Systems that Scale',
+    description: 'Tokens, components and documentation: how to build a design system a whole company can use.',
+    category: 'design',
+    contentType: 'video',
+    contentUrl: 'https://videos.example.com/design-systems',
+  });
+  await createClassViaApi(request, other.token, {
+    title: 'Marketing for Makers',
+    description: 'Find your first hundred users without a budget.',
+    category: 'marketing',
+    contentType: 'uploadable',
+    contentUrl: 'https://files.example.com/marketing.zip',
+    isPaid: true,
+    price: 19.99,
+  });
+  const compilers = await createClassViaApi(request, mentor.token, {
+    title: 'Compilers from Scratch',
+    description:
+      'Build a small compiler for a real language in eight weeks: lexing, parsing, type checking and code generation, ' +
+      'with a working program at the end of every week.\n\nEach session starts with a short talk and ends with pair programming.',
+    category: 'programming',
+    contentType: 'live',
+    schedule: 'Tuesdays and Thursdays, 18:00 UTC',
+    maxStudents: 12,
+    prerequisites: 'Comfortable with one programming language; recursion holds no fear.',
+    materials: 'A laptop with Node.js 20. The course notes are shared in the first session.',
+    tags: ['compilers', 'typescript', 'parsing'],
+    startDate: '2026-09-01T18:00:00.000Z',
+  });
+  for (const token of learners) {
+    await request.post(`/api/classes/${compilers._id}/enroll`, { headers: { Authorization: `Bearer ${token}` } });
+  }
+  await reviewViaApi(request, katherine, {
+    classId: compilers._id,
+    rating: 4,
+    comment: 'Dense but rewarding. The parsing weeks were the highlight for me.',
+  });
+  await reviewViaApi(request, linus, { classId: compilers._id, rating: 5, comment: 'Best class I have taken here.' });
+  await reviewViaApi(request, ada, {
+    classId: compilers._id,
+    rating: 4,
+    comment: 'Clear explanations and great pair-programming sessions.\nI would love a follow-up on optimisation.',
+  });
+  return { mentorToken: mentor.token, learnerToken: ada, classId: compilers._id };
+}
+
+for (const size of SIZES) {
+  test(`classes and reviews at ${size.label} width`, async ({ browser, request }) => {
+    const catalogue = await seedCatalogue(request);
+    for (const theme of THEMES) {
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        colorScheme: theme,
+      });
+      const page = await context.newPage();
+      const shot = (name: string, fullPage = true) =>
+        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage });
+
+      await open(page, '/classes', theme, catalogue.learnerToken);
+      await page.getByRole('article').first().waitFor();
+      await shot('classes');
+      await open(page, `/classes/${catalogue.classId}`, theme, catalogue.learnerToken);
+      await page.getByRole('button', { name: 'Unenroll' }).waitFor();
+      await shot('class-detail-learner');
+      await page.getByRole('button', { name: 'Unenroll' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await page.waitForTimeout(200);
+      await shot('class-confirm-dialog', false);
+      await open(page, `/classes/${catalogue.classId}/reviews`, theme, catalogue.learnerToken);
+      await page.getByRole('list', { name: 'Reviews, newest first' }).waitFor();
+      await shot('reviews');
+      await open(page, `/classes/${catalogue.classId}`, theme, catalogue.mentorToken);
+      await page.getByRole('button', { name: 'Start live session' }).waitFor();
+      await shot('class-detail-mentor');
+      await open(page, '/classes/create', theme, catalogue.mentorToken);
+      await shot('class-create');
+      await page.getByRole('button', { name: 'Create class' }).click();
+      await page.getByText('Title is required').waitFor();
+      await shot('class-create-errors');
+      await context.close();
+    }
+  });
+}
+
+/** People, classes and discussions for the admin screens, and a learner with a TypeScript class to ask about. */
+async function seedAdmin(request: import('@playwright/test').APIRequestContext, tsTitle: string) {
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  for (const name of ['Priya Patel', 'Tomás Herrera']) {
+    const token = await registerViaApi(request, newAccount('mentor', name));
+    await request.post('/api/users/request-verification', { headers: bearer(token) });
+  }
+  await registerViaApi(request, newAccount('both', 'Sam Both'));
+  const mentor = await verifiedMentor(request, 'Grace Hopper');
+  const learners = await Promise.all(
+    ['Ada Lovelace', 'Linus Learner'].map((name) => registerViaApi(request, newAccount('learner', name))),
+  );
+  const [ada, linus] = learners as [string, string];
+  await createClassViaApi(request, mentor.token, {
+    title: 'Design Systems that Scale',
+    description: 'Tokens, components and documentation.',
+    category: 'design',
+  });
+  const ts = await createClassViaApi(request, mentor.token, {
+    title: tsTitle,
+    description: 'Types that catch bugs before your users do: generics, narrowing and strict mode.',
+    category: 'programming',
+    tags: ['typescript'],
+  });
+  for (const token of learners) await setEnrolment(request, token, ts._id, true);
+  await reviewViaApi(request, linus, { classId: ts._id, rating: 5, comment: 'Great.' });
+  await startDiscussion(request, ada, {
+    classId: ts._id,
+    title: 'When should I use unknown instead of any?',
+    content: 'I keep reaching for any. When is unknown the better choice?',
+  });
+  await startDiscussion(request, linus, {
+    classId: ts._id,
+    title: 'This class is a waste of time',
+    content: 'What a stupid idea, you idiot.',
+  });
+  return { admin: await adminToken(request), learner: ada };
+}
+
+for (const size of SIZES) {
+  test(`admin and assistant at ${size.label} width`, async ({ browser, request }) => {
+    test.slow();
+    // Both widths run at once on one server: each its own TypeScript class, so the answer names both.
+    const tsTitle = size.label === 'desktop' ? 'TypeScript in Practice' : 'TypeScript for Beginners';
+    const seeded = await seedAdmin(request, tsTitle);
+    for (const theme of THEMES) {
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        colorScheme: theme,
+      });
+      const page = await context.newPage();
+      const shot = (name: string, fullPage = true) =>
+        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage });
+
+      for (const tab of ['classes', 'mentors', 'learners', 'discussions']) {
+        await open(page, `/admin?tab=${tab}`, theme, seeded.admin);
+        await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
+        await shot(`admin-${tab}`);
+      }
+      await page
+        .getByRole('button', { name: /^Delete When should I/ })
+        .first()
+        .click();
+      await page.getByRole('alertdialog').waitFor();
+      await page.waitForTimeout(200);
+      await shot('admin-confirm-dialog', false);
+
+      await open(page, '/dashboard', theme, seeded.learner);
+      await page.getByRole('button', { name: 'Open the assistant' }).click();
+      const panel = page.getByRole('dialog', { name: 'Mentora Assistant' });
+      await panel.getByText('How can I help?').waitFor();
+      await shot('assistant-empty', false);
+      await panel.getByLabel('Message the assistant').fill('which classes teach typescript');
+      await panel.getByLabel('Message the assistant').press('Enter');
+      await panel.getByRole('link', { name: tsTitle }).first().waitFor();
+      await page.waitForTimeout(300);
+      await shot('assistant-answer', false);
+      await panel.getByRole('button', { name: 'Clear chat history' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await page.waitForTimeout(200);
+      await shot('assistant-clear-dialog', false);
+      // The next theme starts from an empty conversation again.
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Clear history' }).click();
+      await panel.getByText('How can I help?').waitFor();
+      await context.close();
+    }
+  });
+}
+
+for (const size of SIZES) {
+  test(`account screens at ${size.label} width`, async ({ browser, request }) => {
+    const room = await seedClassroom(request, 'Ada Lovelace');
+    await request.put('/api/auth/profile', {
+      headers: { Authorization: `Bearer ${room.mentorToken}` },
+      data: {
+        name: room.mentor.name,
+        email: room.mentor.email,
+        profilePicture: '',
+        bio: 'Physicist and chemist. I teach the experiments behind radioactivity, one careful measurement at a time.',
+        skills: ['physics', 'chemistry', 'lab safety', 'teaching'],
+      },
+    });
+    for (const theme of THEMES) {
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        colorScheme: theme,
+      });
+      const page = await context.newPage();
+      const shot = (name: string, fullPage = true) =>
+        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage });
+
+      await open(page, '/profile', theme, room.mentorToken);
+      await page.getByRole('region', { name: 'Created classes' }).getByRole('link').first().waitFor();
+      await shot('profile-mentor');
+      await open(page, '/profile', theme, room.learnerToken);
+      await page.getByRole('region', { name: 'Enrolled classes' }).getByRole('link').first().waitFor();
+      await shot('profile-learner');
+      await page.getByRole('button', { name: 'Edit profile' }).click();
+      await page.getByLabel('Profile picture URL (optional)').fill('my-photo.png');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Please enter a valid URL (http or https)').waitFor();
+      await shot('profile-edit-errors');
+      await open(page, '/settings', theme, room.learnerToken);
+      await shot('settings');
+      await page.getByLabel('Current password').fill('wrong');
+      await page.getByLabel('New password', { exact: true }).fill('brand new 42');
+      await page.getByLabel('Confirm new password').fill('brand new 43');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText('Passwords do not match').waitFor();
+      await shot('settings-password-errors');
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await page.waitForTimeout(200);
+      await shot('settings-delete-dialog', false);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Log out everywhere' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await page.waitForTimeout(200);
+      await shot('settings-logout-all-dialog', false);
+      await page.evaluate(() => window.localStorage.removeItem('token'));
+      await open(page, '/forgot-password', theme, null);
+      await shot('forgot-password');
+      await page.getByLabel('Email address').fill('someone@example.com');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByText('Check your inbox').waitFor();
+      await shot('forgot-password-sent');
+      await open(page, '/reset-password?token=made-up', theme, null);
+      await shot('reset-password');
+      await page.getByLabel('New password', { exact: true }).fill('brand new 42');
+      await page.getByLabel('Confirm new password').fill('brand new 42');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.getByRole('alert').waitFor();
+      await shot('reset-password-invalid');
+      await open(page, '/reset-password', theme, null);
+      await shot('reset-password-no-token');
       await context.close();
     }
   });

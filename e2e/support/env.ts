@@ -14,3 +14,5 @@ export const ADMIN = { email: 'admin@e2e.mentora.test', password: 'e2e-admin-pas
 
 /** Set by the global setup once the server answers; read by the config in every worker. */
 export const BASE_URL_VARIABLE = 'E2E_BASE_URL';
+/** Set by the global setup: the file where the server's logged mail lands (see support/mail.ts). */
+export const MAILBOX_VARIABLE = 'E2E_MAILBOX_FILE';

@@ -80,3 +80,114 @@ export async function seedClassroom(request: APIRequestContext, learnerName = 'A
   );
   return { mentor, mentorToken, learner, learnerToken, classTitle, discussionTitle };
 }
+
+export interface SeededClass {
+  classId: string;
+  classTitle: string;
+  mentorToken: string;
+  learner: Account;
+  learnerToken: string;
+}
+
+/** A verified mentor's class and one enrolled learner, with no discussions yet. */
+export async function seedClass(
+  request: APIRequestContext,
+  classTitle = 'Discussion skills 101',
+  learnerName = 'Grace Hopper',
+): Promise<SeededClass> {
+  const mentorToken = await registerViaApi(request, newAccount('mentor', 'Marie Curie'));
+  await verifyMentor(request, mentorToken);
+  const created = (await expectOk(
+    await request.post('/api/classes', {
+      headers: bearer(mentorToken),
+      data: { title: classTitle, description: 'Talking things through.', category: 'other', contentType: 'live' },
+    }),
+    'create class',
+  )) as { _id: string };
+  const learner = newAccount('learner', learnerName);
+  const learnerToken = await registerViaApi(request, learner);
+  await expectOk(await request.post(`/api/classes/${created._id}/enroll`, { headers: bearer(learnerToken) }), 'enrol');
+  return { classId: created._id, classTitle, mentorToken, learner, learnerToken };
+}
+
+/** Enrols the token's user in a class, or unenrols them when `enrolled` is false. */
+export async function setEnrolment(
+  request: APIRequestContext,
+  token: string,
+  classId: string,
+  enrolled: boolean,
+): Promise<void> {
+  const action = enrolled ? 'enroll' : 'unenroll';
+  await expectOk(await request.post(`/api/classes/${classId}/${action}`, { headers: bearer(token) }), action);
+}
+
+/** Starts a discussion through the API and returns it. */
+export async function startDiscussion(
+  request: APIRequestContext,
+  token: string,
+  data: { classId: string; title: string; content: string },
+): Promise<{ _id: string; moderation: { flagged: boolean; reason: string | null } }> {
+  return (await expectOk(
+    await request.post('/api/discussions', { headers: bearer(token), data }),
+    'start discussion',
+  )) as { _id: string; moderation: { flagged: boolean; reason: string | null } };
+}
+
+/** Publishes a community post through the API and returns it. */
+export async function createPost(
+  request: APIRequestContext,
+  token: string,
+  data: { title: string; content: string; category?: string; tags?: string[] },
+): Promise<{ _id: string }> {
+  return (await expectOk(await request.post('/api/community', { headers: bearer(token), data }), 'create post')) as {
+    _id: string;
+  };
+}
+
+/** Replies to a discussion through the API. */
+export async function replyToDiscussion(
+  request: APIRequestContext,
+  token: string,
+  discussionId: string,
+  content: string,
+): Promise<void> {
+  await expectOk(
+    await request.post(`/api/discussions/${discussionId}/replies`, { headers: bearer(token), data: { content } }),
+    'reply',
+  );
+}
+
+/** A new mentor account, verified by the e2e admin, and its token. */
+export async function verifiedMentor(
+  request: APIRequestContext,
+  name = 'Marie Curie',
+): Promise<{ account: Account; token: string }> {
+  const account = newAccount('mentor', name);
+  const token = await registerViaApi(request, account);
+  await verifyMentor(request, token);
+  return { account, token };
+}
+
+/** Creates a class as the given (verified) mentor: a free live class unless `data` says otherwise. */
+export async function createClassViaApi(
+  request: APIRequestContext,
+  mentorToken: string,
+  data: Record<string, unknown> & { title: string },
+): Promise<{ _id: string; title: string }> {
+  return (await expectOk(
+    await request.post('/api/classes', {
+      headers: bearer(mentorToken),
+      data: { description: 'A class made for a journey.', category: 'other', contentType: 'live', ...data },
+    }),
+    'create class',
+  )) as { _id: string; title: string };
+}
+
+/** Writes (or replaces) the token's user's review of a class. */
+export async function reviewViaApi(
+  request: APIRequestContext,
+  token: string,
+  data: { classId: string; rating: number; comment?: string },
+): Promise<void> {
+  await expectOk(await request.post('/api/reviews', { headers: bearer(token), data }), 'review');
+}

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { ADMIN, SERVER_MAIN, WEB_DIST, WEB_INDEX } from './env';
 
 const START_TIMEOUT_MS = 60_000;
@@ -10,6 +12,8 @@ const STOP_TIMEOUT_MS = 10_000;
 
 export interface RunningServer {
   baseUrl: string;
+  /** The mail the server wrote to its log (it has no SMTP_URL): one JSON `{to, subject, text}` a line. */
+  mailbox: string;
   stop(): Promise<void>;
 }
 
@@ -51,6 +55,33 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
   throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS / 1000} s`);
 }
 
+/** pino's level number for warn. */
+const WARN_LEVEL = 40;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The server's log, line by line: mail it wrote there instead of sending (password reset links) goes to
+ * the mailbox file, where journeys read it; warnings, errors and anything unparsed go to the terminal as
+ * before; routine info lines (one per request) are dropped.
+ */
+function routeServerLog(stream: Readable, mailbox: string): void {
+  createInterface({ input: stream }).on('line', (line) => {
+    let entry: unknown = null;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      // not a log entry: show it
+    }
+    if (isRecord(entry) && isRecord(entry.mail)) appendFileSync(mailbox, `${JSON.stringify(entry.mail)}\n`);
+    else if (!isRecord(entry) || typeof entry.level !== 'number' || entry.level >= WARN_LEVEL) {
+      process.stdout.write(`${line}\n`);
+    }
+  });
+}
+
 /**
  * Starts the built server (apps/server/dist/main.js) on a free port with a fresh embedded database in a
  * temporary directory, rate limits off and a known administrator, and waits until it is healthy.
@@ -69,7 +100,8 @@ export async function startServer(): Promise<RunningServer> {
     PORT: String(port),
     DATA_DIR: dataDir,
     RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
+    // info, so that the mail it logs for want of SMTP_URL reaches routeServerLog (which drops the chatter).
+    LOG_LEVEL: 'info',
     // The lowest cost the server accepts: registrations in every journey stay fast.
     BCRYPT_COST: '4',
     ADMIN_EMAIL: ADMIN.email,
@@ -80,8 +112,14 @@ export async function startServer(): Promise<RunningServer> {
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET']) delete env[name];
   env.WEB_DIST_DIR = WEB_DIST;
 
-  const child = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+  const mailbox = `${dataDir}.mail.jsonl`;
+  writeFileSync(mailbox, '');
+  const child = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (child.stdout) routeServerLog(child.stdout, mailbox);
+  const cleanUp = () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailbox, { force: true });
+  };
 
   try {
     await waitForHealth(baseUrl, child);
@@ -93,6 +131,7 @@ export async function startServer(): Promise<RunningServer> {
 
   return {
     baseUrl,
+    mailbox,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');

@@ -1,7 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount, registerViaApi } from '../support/accounts';
-import { seedClassroom } from '../support/seed';
+import {
+  adminToken,
+  createClassViaApi,
+  createPost,
+  replyToDiscussion,
+  reviewViaApi,
+  seedClass,
+  seedClassroom,
+  setEnrolment,
+  startDiscussion,
+  verifiedMentor,
+} from '../support/seed';
 
 // axe-core's WCAG 2.1 A and AA rules (labels, names, landmarks, colour contrast, ...) on every screen
 // built so far, in both themes.
@@ -62,6 +73,188 @@ for (const theme of THEMES) {
       await openAs(page, '/', theme, null);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expectNoViolations(page, `${theme} phone menu`);
+    });
+
+    test('the classes and reviews screens meet WCAG 2.1 AA', async ({ page, request }) => {
+      test.slow();
+      const mentor = await verifiedMentor(request);
+      const cls = await createClassViaApi(request, mentor.token, {
+        title: 'Accessible astronomy',
+        tags: ['stars', 'telescopes'],
+        maxStudents: 10,
+        schedule: 'Fridays 20:00',
+        prerequisites: 'Curiosity',
+        materials: 'A warm coat',
+      });
+      const learner = await registerViaApi(request, newAccount('learner', 'Ada Lovelace'));
+      await setEnrolment(request, learner, cls._id, true);
+      await reviewViaApi(request, learner, { classId: cls._id, rating: 4, comment: 'Clear skies.' });
+
+      await openAs(page, '/classes', theme, learner);
+      await page.getByRole('article').first().waitFor();
+      await expectNoViolations(page, `${theme} /classes`);
+      await openAs(page, `/classes/${cls._id}`, theme, learner);
+      await page.getByRole('button', { name: 'Unenroll' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await expectNoViolations(page, `${theme} class detail (learner) with the confirm dialog`);
+      await openAs(page, `/classes/${cls._id}/reviews`, theme, learner);
+      await page.getByRole('list', { name: 'Reviews, newest first' }).waitFor();
+      await expectNoViolations(page, `${theme} reviews`);
+      await openAs(page, `/classes/${cls._id}`, theme, mentor.token);
+      await page.getByRole('button', { name: 'Start live session' }).waitFor();
+      await expectNoViolations(page, `${theme} class detail (its mentor)`);
+      await openAs(page, '/classes/create', theme, mentor.token);
+      await page.getByRole('button', { name: 'Create class' }).click();
+      await page.getByText('Title is required').waitFor();
+      await expectNoViolations(page, `${theme} create class with field errors`);
+      await page.evaluate(() => window.localStorage.removeItem('token'));
+      await openAs(page, `/classes/${cls._id}/reviews`, theme, null);
+      await page.getByText("Sign in to see this class's reviews").waitFor();
+      await expectNoViolations(page, `${theme} reviews, signed out`);
+    });
+
+    test('profile and settings meet WCAG 2.1 AA', async ({ page, request }) => {
+      test.slow();
+      const room = await seedClassroom(request);
+      await openAs(page, '/profile', theme, room.mentorToken);
+      await page.getByRole('region', { name: 'Created classes' }).getByRole('link').first().waitFor();
+      await expectNoViolations(page, `${theme} /profile (mentor)`);
+      await page.getByRole('button', { name: 'Edit profile' }).click();
+      await page.getByLabel('Profile picture URL (optional)').fill('not a url');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Please enter a valid URL (http or https)').waitFor();
+      await expectNoViolations(page, `${theme} /profile editing, with a field error`);
+
+      await openAs(page, '/settings', theme, room.learnerToken);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText('Current password is required').waitFor();
+      await expectNoViolations(page, `${theme} /settings with field errors`);
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete my account' }).click();
+      await page.getByText('Password is required', { exact: true }).waitFor();
+      await expectNoViolations(page, `${theme} /settings delete dialog`);
+    });
+
+    test('forgot and reset password meet WCAG 2.1 AA', async ({ page }) => {
+      test.slow();
+      await openAs(page, '/forgot-password', theme, null);
+      await expectNoViolations(page, `${theme} /forgot-password`);
+      await page.getByLabel('Email address').fill('nobody@e2e.mentora.test');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByText('Check your inbox').waitFor();
+      await expectNoViolations(page, `${theme} /forgot-password answered`);
+      await openAs(page, '/reset-password?token=made-up', theme, null);
+      await expectNoViolations(page, `${theme} /reset-password`);
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.getByText('Password must be at least 8 characters').waitFor();
+      await expectNoViolations(page, `${theme} /reset-password with field errors`);
+      await openAs(page, '/reset-password', theme, null);
+      await expectNoViolations(page, `${theme} /reset-password without a token`);
+    });
+
+    test('the discussions screens meet WCAG 2.1 AA', async ({ page, request }) => {
+      test.slow();
+      const room = await seedClass(request, 'Accessible discussions', 'Ada Lovelace');
+      const flagged = await startDiscussion(request, room.learnerToken, {
+        classId: room.classId,
+        title: 'Feedback on my proposal',
+        content: 'What a stupid idea, you idiot.',
+      });
+      await replyToDiscussion(request, room.mentorToken, flagged._id, 'Thanks, this is a great and helpful question!');
+      await replyToDiscussion(request, room.learnerToken, flagged._id, 'Shut up, you stupid idiot.');
+
+      await openAs(page, '/discussions', theme, room.learnerToken);
+      await page.getByRole('link', { name: 'Feedback on my proposal' }).waitFor();
+      await expectNoViolations(page, `${theme} /discussions`);
+      await page.getByRole('radio', { name: 'My replies' }).check({ force: true });
+      await expectNoViolations(page, `${theme} /discussions, my replies`);
+      await openAs(page, `/discussions/${flagged._id}`, theme, room.learnerToken);
+      await page
+        .getByRole('article', { name: /^Reply by/ })
+        .first()
+        .waitFor();
+      await expectNoViolations(page, `${theme} discussion with flagged content`);
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await expectNoViolations(page, `${theme} discussion delete confirmation`);
+      await openAs(page, `/discussions/create?classId=${room.classId}`, theme, room.learnerToken);
+      await page.getByRole('button', { name: 'Start Discussion' }).click();
+      await page.getByText('Please fill in all fields').waitFor();
+      await expectNoViolations(page, `${theme} create discussion (locked class) with the error`);
+      await openAs(page, '/discussions/create', theme, room.learnerToken);
+      await page.getByRole('option', { name: 'Accessible discussions' }).waitFor({ state: 'attached' });
+      await expectNoViolations(page, `${theme} create discussion`);
+
+      const outsider = await registerViaApi(request, newAccount('learner', 'Otto Outsider'));
+      await openAs(page, '/discussions', theme, outsider);
+      await page.getByText('You are not enrolled in any classes').waitFor();
+      await expectNoViolations(page, `${theme} /discussions, not enrolled`);
+    });
+
+    test('the community screens meet WCAG 2.1 AA', async ({ page, request }) => {
+      test.slow();
+      const token = await registerViaApi(request, newAccount('learner', 'Ada Lovelace'));
+      const postTitle = `Accessible community post ${theme} ${Date.now()}`;
+      await createPost(request, token, {
+        title: postTitle,
+        content: 'I love how friendly everyone is here.',
+        category: 'question',
+        tags: ['a11y'],
+      });
+      await openAs(page, '/community', theme, token);
+      await page.getByRole('article', { name: postTitle }).waitFor();
+      await expectNoViolations(page, `${theme} /community`);
+      await page.getByRole('button', { name: 'Create Post' }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Publish post' }).click();
+      await page.getByText('Title is required').waitFor();
+      await expectNoViolations(page, `${theme} create-post dialog with field errors`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('article', { name: postTitle }).getByRole('button', { name: 'Delete post' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await expectNoViolations(page, `${theme} delete-post confirmation`);
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 375, height: 740 });
+      await expectNoViolations(page, `${theme} /community on a phone`);
+    });
+
+    test('the admin dashboard and the assistant meet WCAG 2.1 AA', async ({ page, request }) => {
+      test.slow();
+      const seeded = await seedClass(request, 'Accessible admin class', 'Ada Lovelace');
+      await startDiscussion(request, seeded.learnerToken, {
+        classId: seeded.classId,
+        title: 'A rude thread',
+        content: 'What a stupid idea, you idiot.',
+      });
+      const pending = await registerViaApi(request, newAccount('mentor', 'Pat Pending'));
+      await request.post('/api/users/request-verification', { headers: { Authorization: `Bearer ${pending}` } });
+
+      const admin = await adminToken(request);
+      for (const tab of ['classes', 'mentors', 'learners', 'discussions']) {
+        await openAs(page, `/admin?tab=${tab}`, theme, admin);
+        await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
+        await expectNoViolations(page, `${theme} /admin ${tab}`);
+      }
+      await page.getByRole('button', { name: 'Delete A rude thread' }).first().click();
+      await page.getByRole('alertdialog').waitFor();
+      await expectNoViolations(page, `${theme} admin confirmation`);
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.getByRole('tab', { name: 'Mentors' }).click();
+      await page.getByRole('list', { name: 'Pending verification requests' }).waitFor();
+      await expectNoViolations(page, `${theme} /admin mentors on a phone`);
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await openAs(page, '/dashboard', theme, seeded.learnerToken);
+      await page.getByRole('button', { name: 'Open the assistant' }).click();
+      const panel = page.getByRole('dialog', { name: 'Mentora Assistant' });
+      await panel.getByText('How can I help?').waitFor();
+      await expectNoViolations(page, `${theme} assistant, empty`);
+      await panel.getByLabel('Message the assistant').fill('which classes teach accessible admin');
+      await panel.getByLabel('Message the assistant').press('Enter');
+      await panel.getByRole('link', { name: 'Accessible admin class' }).first().waitFor();
+      await expectNoViolations(page, `${theme} assistant with an answer`);
+      await page.setViewportSize({ width: 375, height: 740 });
+      await expectNoViolations(page, `${theme} assistant on a phone`);
     });
   });
 }

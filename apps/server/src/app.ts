@@ -37,7 +37,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'img-src': ["'self'", 'data:', 'https:'],
+          // Profile pictures are any http(s) URL a user gives (the contract allows both).
+          'img-src': ["'self'", 'data:', 'https:', 'http:'],
           'connect-src': ["'self'"],
         },
       },

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
-import { RedirectIfSignedIn, RequireAuth } from './auth/guards';
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth, RequireMentor } from './auth/guards';
+import { lazyPage } from './components/lazyPage';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './pages/auth/LoginPage';
 import { RegisterPage } from './pages/auth/RegisterPage';
@@ -7,10 +8,28 @@ import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 
-/**
- * The screens of SPEC.md section 2 that exist so far. The others (classes, discussions, community, profile,
- * settings, reviews, admin, password reset) join as they are built; until then their paths show the 404.
- */
+// Discussions and community: each route its own chunk, loaded when first visited.
+const DiscussionsPage = lazyPage(() => import('./pages/discussions/DiscussionsPage'), 'DiscussionsPage');
+const CreateDiscussionPage = lazyPage(() => import('./pages/discussions/CreateDiscussionPage'), 'CreateDiscussionPage');
+const DiscussionDetailPage = lazyPage(() => import('./pages/discussions/DiscussionDetailPage'), 'DiscussionDetailPage');
+const CommunityPage = lazyPage(() => import('./pages/community/CommunityPage'), 'CommunityPage');
+
+// Classes and reviews: each route its own chunk too (lazyPage wraps it in its own Suspense).
+const ClassesPage = lazyPage(() => import('./pages/classes/ClassesPage'), 'ClassesPage');
+const CreateClassPage = lazyPage(() => import('./pages/classes/CreateClassPage'), 'CreateClassPage');
+const ClassDetailPage = lazyPage(() => import('./pages/classes/ClassDetailPage'), 'ClassDetailPage');
+const ReviewsPage = lazyPage(() => import('./pages/reviews/ReviewsPage'), 'ReviewsPage');
+
+// Account: profile, settings and password reset, each its own chunk.
+const ProfilePage = lazyPage(() => import('./pages/profile/ProfilePage'), 'ProfilePage');
+const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage'), 'SettingsPage');
+const ForgotPasswordPage = lazyPage(() => import('./pages/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/auth/ResetPasswordPage'), 'ResetPasswordPage');
+
+// Admin dashboard: its own chunk, behind the admin-only guard.
+const AdminPage = lazyPage(() => import('./pages/admin/AdminPage'), 'AdminPage');
+
+/** Every screen of SPEC.md section 2, with the guards of section 6, and the deliberate additions of DESIGN.md. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -38,6 +57,91 @@ export function AppRoutes() {
             <RequireAuth>
               <DashboardPage />
             </RequireAuth>
+          }
+        />
+        <Route
+          path="discussions"
+          element={
+            <RequireAuth>
+              <DiscussionsPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="discussions/create"
+          element={
+            <RequireAuth>
+              <CreateDiscussionPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="discussions/:id"
+          element={
+            <RequireAuth>
+              <DiscussionDetailPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="community"
+          element={
+            <RequireAuth>
+              <CommunityPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="classes"
+          element={
+            <RequireAuth>
+              <ClassesPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="classes/create"
+          element={
+            <RequireMentor>
+              <CreateClassPage />
+            </RequireMentor>
+          }
+        />
+        <Route
+          path="classes/:id"
+          element={
+            <RequireAuth>
+              <ClassDetailPage />
+            </RequireAuth>
+          }
+        />
+        {/* No guard (SPEC.md section 2): signed out, the page itself offers to sign in. */}
+        <Route path="classes/:classId/reviews" element={<ReviewsPage />} />
+        <Route
+          path="profile"
+          element={
+            <RequireAuth>
+              <ProfilePage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="settings"
+          element={
+            <RequireAuth>
+              <SettingsPage />
+            </RequireAuth>
+          }
+        />
+        {/* Open. Signed in, /forgot-password sends to /settings; a reset link still works (it signs out after). */}
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route
+          path="admin"
+          element={
+            <RequireAdmin>
+              <AdminPage />
+            </RequireAdmin>
           }
         />
         <Route path="*" element={<NotFoundPage />} />

@@ -3,6 +3,18 @@ import { createContext, useContext } from 'react';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
+export interface LogoutOptions {
+  /**
+   * The server has ended the session already (account deleted, logged out everywhere): only forget it
+   * here, without asking the server.
+   */
+  endedOnServer?: boolean;
+  /** Where to go afterwards; / by default. */
+  to?: string;
+  /** The success toast; 'Logged out successfully' by default. */
+  message?: string;
+}
+
 export interface AuthState {
   status: AuthStatus;
   user: User | null;
@@ -10,10 +22,13 @@ export interface AuthState {
   login(email: string, password: string): Promise<void>;
   /** Creates the account, signs in like login does. Rejects (after a toast) on failure. */
   register(input: RegisterRequest): Promise<void>;
-  /** Ends the session on the server and here, then goes to /. */
-  logout(): Promise<void>;
-  /** Fetches the profile again (the dashboard's verification re-check). */
-  refreshProfile(): Promise<void>;
+  /** Ends the session on the server and here, then goes to / (or where `options` say). */
+  logout(options?: LogoutOptions): Promise<void>;
+  /**
+   * Fetches the profile again (the dashboard's verification re-check), or takes `latest` as it is when
+   * the caller already has the fresh copy (the answer of PUT /auth/profile).
+   */
+  refreshProfile(latest?: User): Promise<void>;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

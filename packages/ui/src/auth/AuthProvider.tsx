@@ -16,7 +16,7 @@ import { createApiClient } from '../api/client';
 import { errorMessage, errorStatus, ResponseFormatError } from '../api/errors';
 import { FullScreenSpinner } from '../components/Spinner';
 import { usePlatform } from '../platform/PlatformContext';
-import { AuthContext, type AuthState, type AuthStatus } from './AuthContext';
+import { AuthContext, type AuthState, type AuthStatus, type LogoutOptions } from './AuthContext';
 import { homeFor } from './roles';
 
 interface Session {
@@ -142,29 +142,41 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [api, navigate, signIn],
   );
 
-  const logout = useCallback(async () => {
-    try {
-      await api.post('/auth/logout');
-    } catch (error) {
-      // A 401 means the session had already ended: logging out has nothing left to do on the server.
-      if (errorStatus(error) !== 401) {
-        toast.error(errorMessage(error, MESSAGES.logout.failed));
+  const logout = useCallback(
+    async ({ endedOnServer = false, to = '/', message = MESSAGES.logout.success }: LogoutOptions = {}) => {
+      if (!endedOnServer) {
+        try {
+          await api.post('/auth/logout');
+        } catch (error) {
+          // A 401 means the session had already ended: logging out has nothing left to do on the server.
+          if (errorStatus(error) !== 401) {
+            toast.error(errorMessage(error, MESSAGES.logout.failed));
+            return;
+          }
+        }
+      }
+      endSessionAndGo(to);
+      toast.success(message);
+    },
+    [api, endSessionAndGo],
+  );
+
+  const refreshProfile = useCallback(
+    async (latest?: User) => {
+      if (latest) {
+        setSession((current) => (current.status === 'signedIn' ? { status: 'signedIn', user: latest } : current));
         return;
       }
-    }
-    endSessionAndGo('/');
-    toast.success(MESSAGES.logout.success);
-  }, [api, endSessionAndGo]);
-
-  const refreshProfile = useCallback(async () => {
-    try {
-      const user = await fetchProfile();
-      setSession((current) => (current.status === 'signedIn' ? { status: 'signedIn', user } : current));
-    } catch (error) {
-      if (errorStatus(error) === 401) endSessionLocally();
-      else console.error('Refreshing the profile failed', error);
-    }
-  }, [endSessionLocally, fetchProfile]);
+      try {
+        const user = await fetchProfile();
+        setSession((current) => (current.status === 'signedIn' ? { status: 'signedIn', user } : current));
+      } catch (error) {
+        if (errorStatus(error) === 401) endSessionLocally();
+        else console.error('Refreshing the profile failed', error);
+      }
+    },
+    [endSessionLocally, fetchProfile],
+  );
 
   const value = useMemo<AuthState>(
     () => ({ status: session.status, user: session.user, login, register, logout, refreshProfile }),

@@ -11,6 +11,9 @@ export const buttonSecondary = `${buttonBase} border border-slate-300 bg-white t
 
 export const buttonGhost = `${buttonBase} text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white`;
 
+/** For actions that destroy something (delete, unenrol): red in both themes, white text at AA contrast. */
+export const buttonDanger = `${buttonBase} bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:hover:bg-red-600`;
+
 export const iconButton = `inline-flex size-10 items-center justify-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white ${focusRing}`;
 
 export const inputField =

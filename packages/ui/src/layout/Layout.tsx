@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { AssistantWidget } from '../assistant/AssistantWidget';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
@@ -17,6 +18,8 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      {/* The floating assistant, for signed-in people on every page but the open ones. */}
+      <AssistantWidget />
     </div>
   );
 }

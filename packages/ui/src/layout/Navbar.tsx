@@ -8,7 +8,7 @@ import { Logo } from '../components/Logo';
 import { buttonGhost, buttonPrimary, focusRing, iconButton } from '../components/styles';
 import { useTheme } from '../theme/ThemeContext';
 import { AccountMenu } from './AccountMenu';
-import { ACCOUNT_LINKS, MAIN_LINKS } from './navigation';
+import { ACCOUNT_LINKS, mainLinksFor } from './navigation';
 import { useScrolledPast } from './useScrolledPast';
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
@@ -91,7 +91,7 @@ export function Navbar() {
 
         {signedIn && (
           <ul className="ml-4 hidden items-center gap-1 md:flex">
-            {MAIN_LINKS.map((link) => (
+            {mainLinksFor(user?.role).map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={desktopLink}>
                   {link.label}
@@ -149,7 +149,7 @@ export function Navbar() {
               </div>
             </div>
             <ul className="space-y-1 pt-2">
-              {MAIN_LINKS.map(({ to, label, icon: Icon }) => (
+              {mainLinksFor(user?.role).map(({ to, label, icon: Icon }) => (
                 <li key={to}>
                   <NavLink to={to} className={mobileLink}>
                     <Icon aria-hidden="true" className="size-5" />

@@ -1,0 +1,68 @@
+import type { User } from '@mentora/contract';
+import { describe, expect, it } from 'vitest';
+import { classActions } from './classActions';
+
+const cls = { mentor: { _id: 'mentor-1', name: 'Marie' } };
+const person = (id: string, role: User['role']) => ({ _id: id, role });
+
+describe('classActions', () => {
+  it('lets a signed-in learner who is not enrolled enrol, and nothing else', () => {
+    expect(classActions(person('l1', 'learner'), cls, false)).toMatchObject({
+      canEnrol: true,
+      canUnenrol: false,
+      canJoinLive: false,
+      canStartLive: false,
+      canDelete: false,
+      canSeeDiscussions: false,
+    });
+  });
+
+  it('lets an enrolled learner join the live session, unenrol and use the discussions', () => {
+    expect(classActions(person('l1', 'learner'), cls, true)).toMatchObject({
+      canEnrol: false,
+      canUnenrol: true,
+      canJoinLive: true,
+      canStartLive: false,
+      canDelete: false,
+      canSeeDiscussions: true,
+      canStartDiscussion: true,
+    });
+  });
+
+  it("lets the class's own mentor start the session and delete, never enrol", () => {
+    for (const role of ['mentor', 'both'] as const) {
+      expect(classActions(person('mentor-1', role), cls, false)).toMatchObject({
+        isOwner: true,
+        canEnrol: false,
+        canUnenrol: false,
+        canJoinLive: false,
+        canStartLive: true,
+        canDelete: true,
+        canStartDiscussion: true,
+      });
+    }
+  });
+
+  it('lets another mentor enrol like anyone else', () => {
+    expect(classActions(person('mentor-2', 'mentor'), cls, false)).toMatchObject({
+      canEnrol: true,
+      canStartLive: false,
+      canDelete: false,
+    });
+  });
+
+  it('lets an admin delete and read discussions, but not enrol (the server refuses admins)', () => {
+    expect(classActions(person('a1', 'admin'), cls, false)).toMatchObject({
+      canEnrol: false,
+      canDelete: true,
+      canStartLive: false,
+      canSeeDiscussions: true,
+      canStartDiscussion: false,
+    });
+  });
+
+  it('offers nothing to someone signed out', () => {
+    const actions = classActions(null, cls, false);
+    expect(Object.entries(actions).filter(([, allowed]) => allowed)).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import type { ClassItem, User } from '@mentora/contract';
+
+export interface ClassActions {
+  /** The signed-in person mentors this class. */
+  isOwner: boolean;
+  canEnrol: boolean;
+  canUnenrol: boolean;
+  canJoinLive: boolean;
+  canStartLive: boolean;
+  canDelete: boolean;
+  /** May read the class's discussions (enrolled, its mentor, or an admin: API.md). */
+  canSeeDiscussions: boolean;
+  /** May start one (enrolled or its mentor). */
+  canStartDiscussion: boolean;
+}
+
+/**
+ * What the class page offers whom (SPEC.md section 6, with API.md's refinements): a signed-in person who is
+ * neither enrolled, nor its mentor, nor an admin (admins cannot enrol) may enrol; an enrolled non-mentor may
+ * join the live session or unenrol; its own mentor starts the session; its mentor or an admin deletes it.
+ */
+export function classActions(
+  user: Pick<User, '_id' | 'role'> | null,
+  cls: Pick<ClassItem, 'mentor'>,
+  isEnrolled: boolean,
+): ClassActions {
+  const signedIn = user !== null;
+  const isOwner = signedIn && user._id === cls.mentor._id;
+  const admin = user?.role === 'admin';
+  const enrolled = signedIn && isEnrolled && !isOwner;
+  return {
+    isOwner,
+    canEnrol: signedIn && !enrolled && !isOwner && !admin,
+    canUnenrol: enrolled,
+    canJoinLive: enrolled,
+    canStartLive: isOwner,
+    canDelete: isOwner || admin,
+    canSeeDiscussions: enrolled || isOwner || admin,
+    canStartDiscussion: enrolled || isOwner,
+  };
+}

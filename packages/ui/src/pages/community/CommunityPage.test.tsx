@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ME, makePost, PAGE_TEST_TIMEOUT_MS, renderPage } from '../discussions/testing';
+import { CommunityPage } from './CommunityPage';
+
+vi.mock('react-hot-toast', () => ({ default: { error: vi.fn(), success: vi.fn() } }));
+
+const OLD = makePost({ _id: 'p-old', title: 'Older post' });
+
+/** A feed of one old post; a created post joins it, newest first, as on the server. */
+function setup(createStatus = 201) {
+  const feed = [OLD];
+  return renderPage(<CommunityPage />, {
+    path: '/community',
+    route: '/community',
+    answer: (config) => {
+      if (config.method === 'get' && config.url === '/community') return { status: 200, data: [...feed] };
+      if (config.method === 'post' && config.url === '/community') {
+        if (createStatus !== 201) return { status: createStatus, data: {} };
+        const body = JSON.parse(String(config.data)) as { title: string; tags: string[]; category: 'help' };
+        const post = makePost({ _id: 'p-new', ...body, author: { _id: ME._id, name: ME.name } });
+        feed.unshift(post);
+        return { status: 201, data: post };
+      }
+      return { status: 404, data: {} };
+    },
+  });
+}
+
+const creates = <T extends { method?: string; url?: string }>(requests: T[]) =>
+  requests.filter((r) => r.method === 'post' && r.url === '/community');
+
+describe('the create-post dialog', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
+  it('needs a title and content, and sends nothing without them', async () => {
+    const user = userEvent.setup();
+    const { requests } = setup();
+    await screen.findByText('Older post');
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create a post' });
+    expect(within(dialog).getByLabelText('Title')).toHaveFocus();
+    await user.type(within(dialog).getByLabelText('Title'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish post' }));
+    expect(within(dialog).getByText('Title is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Content is required')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(creates(requests)).toHaveLength(0);
+  });
+
+  it('sends trimmed tags, closes, and puts the new post at the top', async () => {
+    const user = userEvent.setup();
+    const { requests } = setup();
+    await screen.findByText('Older post');
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create a post' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Brand new');
+    await user.type(within(dialog).getByLabelText('Content'), 'Fresh content');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'help');
+    await user.type(within(dialog).getByLabelText('Tags (optional)'), ' a , ,b ,');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish post' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(creates(requests).map((r) => JSON.parse(String(r.data)))).toEqual([
+      { title: 'Brand new', content: 'Fresh content', category: 'help', tags: ['a', 'b'] },
+    ]);
+    const titles = within(screen.getByRole('list', { name: 'Posts' }))
+      .getAllByRole('article')
+      .map((article) => within(article).getByRole('heading').textContent);
+    expect(titles[0]).toBe('Brand new');
+  });
+
+  it("says 'Failed to create post' inside the dialog when the server fails", async () => {
+    const user = userEvent.setup();
+    setup(500);
+    await screen.findByText('Older post');
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create a post' });
+    await user.type(within(dialog).getByLabelText('Title'), 'T');
+    await user.type(within(dialog).getByLabelText('Content'), 'C');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish post' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to create post');
+  });
+});
+
+describe('the feed', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
+  it("says 'Failed to load community posts' when the list cannot be fetched", async () => {
+    renderPage(<CommunityPage />, {
+      path: '/community',
+      route: '/community',
+      answer: () => ({ status: 500, data: {} }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load community posts');
+  });
+
+  it('deletes a post only after confirming, then focuses the page heading', async () => {
+    const user = userEvent.setup();
+    const mine = makePost({ _id: 'mine', title: 'Mine', author: { _id: ME._id, name: ME.name } });
+    const { requests } = renderPage(<CommunityPage />, {
+      path: '/community',
+      route: '/community',
+      answer: (config) =>
+        config.method === 'delete'
+          ? { status: 200, data: { message: 'Post deleted successfully' } }
+          : { status: 200, data: [mine, OLD] },
+    });
+    const card = await screen.findByRole('article', { name: 'Mine' });
+    await user.click(within(card).getByRole('button', { name: 'Delete post' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete this post?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(requests.filter((r) => r.method === 'delete')).toHaveLength(0);
+
+    await user.click(within(card).getByRole('button', { name: 'Delete post' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete this post?' })).getByRole('button', {
+        name: 'Delete post',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Mine' })).not.toBeInTheDocument());
+    expect(requests.filter((r) => r.method === 'delete').map((r) => r.url)).toEqual(['/community/mine']);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Community' })).toHaveFocus());
+  });
+
+  it('offers delete on my own posts only', async () => {
+    renderPage(<CommunityPage />, {
+      path: '/community',
+      route: '/community',
+      answer: () => ({
+        status: 200,
+        data: [makePost({ _id: 'mine', title: 'Mine', author: { _id: ME._id, name: ME.name } }), OLD],
+      }),
+    });
+    const mine = await screen.findByRole('article', { name: 'Mine' });
+    expect(within(mine).getByRole('button', { name: 'Delete post' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Older post' })).queryByRole('button', { name: 'Delete post' }),
+    ).not.toBeInTheDocument();
+  });
+});

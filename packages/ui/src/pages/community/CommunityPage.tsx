@@ -1,0 +1,245 @@
+import { MESSAGES } from '@mentora/contract';
+import { Plus, SearchX, Users } from 'lucide-react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../../api/errors';
+import { ErrorAlert } from '../../components/Alert';
+import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
+import { SegmentedControl } from '../../components/SegmentedControl';
+import { Spinner } from '../../components/Spinner';
+import { buttonPrimary, buttonSecondary, card, inputField, textLink } from '../../components/styles';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { countLabel } from '../discussions/format';
+import { CreatePostDialog } from './CreatePostDialog';
+import { PostCard } from './PostCard';
+import { CATEGORY_FILTERS, CATEGORY_LABELS, type CategoryFilter, isCommunityCategory } from './posts';
+import { useCommunityList } from './queries';
+
+function FeedSkeleton() {
+  return (
+    <div aria-hidden="true" className="space-y-4">
+      {[0, 1, 2].map((row) => (
+        <div key={row} className={`${card} space-y-4 p-5 sm:p-6`}>
+          <div className="flex gap-3">
+            <div className="size-10 animate-pulse rounded-full bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
+            <div className="flex-1 space-y-2">
+              <div className="h-4 w-32 animate-pulse rounded bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
+              <div className="h-3 w-24 animate-pulse rounded bg-slate-100 motion-reduce:animate-none dark:bg-slate-800/70" />
+            </div>
+          </div>
+          <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
+          <div className="h-16 animate-pulse rounded-lg bg-slate-100 motion-reduce:animate-none dark:bg-slate-800/70" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function EmptyFeed({ icon: Icon, title, children }: { icon: typeof Users; title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
+      <span className="mx-auto inline-flex size-12 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">
+        <Icon aria-hidden="true" className="size-6" />
+      </span>
+      <p className="mt-4 text-base font-semibold text-slate-900 dark:text-white">{title}</p>
+      {children && <div className="mt-2 text-sm text-slate-600 dark:text-slate-400">{children}</div>}
+    </div>
+  );
+}
+
+export function CommunityPage() {
+  const [category, setCategory] = useState<CategoryFilter>('all');
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+
+  const list = useCommunityList({ category: category === 'all' ? undefined : category, search: query || undefined });
+  const posts = useMemo(() => {
+    // Pages can overlap when posts arrive between two "Load more"s: each post once.
+    const seen = new Set<string>();
+    return (list.data?.pages.flatMap((page) => page.items) ?? []).filter((post) => {
+      if (seen.has(post._id)) return false;
+      seen.add(post._id);
+      return true;
+    });
+  }, [list.data]);
+
+  const firstLoadFailed = list.isError && list.data === undefined;
+  const laterFailed = list.isError && list.data !== undefined;
+  const searching = search.trim() !== query || (list.isFetching && !list.isFetchingNextPage && !list.isPending);
+
+  const openCreate = () => {
+    setAnnouncement('');
+    setCreating(true);
+  };
+
+  let content: ReactNode;
+  if (list.isPending) {
+    content = (
+      <>
+        <p role="status" className="sr-only">
+          Loading posts
+        </p>
+        <FeedSkeleton />
+      </>
+    );
+  } else if (firstLoadFailed) {
+    content = (
+      <ErrorAlert>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <span>{errorMessage(list.error, MESSAGES.community.loadFailed)}</span>
+          <button type="button" className={`${textLink} text-sm`} onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        </div>
+      </ErrorAlert>
+    );
+  } else if (posts.length === 0) {
+    content =
+      query || category !== 'all' ? (
+        <EmptyFeed
+          icon={SearchX}
+          title={
+            query
+              ? `No posts match “${query}”`
+              : category === 'all'
+                ? 'No posts yet'
+                : `No ${CATEGORY_LABELS[category].toLowerCase()} posts yet`
+          }
+        >
+          <p>Try another category or other words.</p>
+        </EmptyFeed>
+      ) : (
+        <EmptyFeed icon={Users} title="No posts yet">
+          <p>Start the conversation: ask a question or share what you are learning.</p>
+          <button type="button" className={`${buttonPrimary} mt-5`} onClick={openCreate}>
+            <Plus aria-hidden="true" className="size-4" />
+            Create Post
+          </button>
+        </EmptyFeed>
+      );
+  } else {
+    content = (
+      <ul aria-label="Posts" className="space-y-4">
+        {posts.map((post) => (
+          <li key={post._id}>
+            <PostCard
+              post={post}
+              onDeleted={() => {
+                setAnnouncement('The post was deleted.');
+                // The card and its delete button are gone: focus the page heading rather than lose it.
+                window.setTimeout(() => heading.current?.focus(), 0);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="text-3xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-4xl dark:text-white"
+          >
+            Community
+          </h1>
+          <p className="mt-2 text-slate-600 dark:text-slate-400">
+            Questions, announcements and help from learners and mentors everywhere.
+          </p>
+        </div>
+        <button type="button" className={`${buttonPrimary} shrink-0 self-start sm:self-auto`} onClick={openCreate}>
+          <Plus aria-hidden="true" className="size-4" />
+          Create Post
+        </button>
+      </div>
+
+      <div className="mt-6 flex flex-col gap-3">
+        <div className="relative">
+          <SearchField
+            label="Search posts"
+            placeholder="Search posts, tags and people's questions"
+            value={search}
+            onChange={setSearch}
+            busy={searching}
+          />
+        </div>
+        {/* Five options do not fit a phone's width in one row: a select there, pills from 640 px up. */}
+        <div className="sm:hidden">
+          <label htmlFor="community-category" className="sr-only">
+            Category
+          </label>
+          <select
+            id="community-category"
+            className={inputField}
+            value={category}
+            onChange={(event) => {
+              const value = event.target.value;
+              setCategory(value === 'all' || isCommunityCategory(value) ? value : 'all');
+            }}
+          >
+            {CATEGORY_FILTERS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.value === 'all' ? 'All categories' : option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <SegmentedControl
+          legend="Category"
+          options={CATEGORY_FILTERS}
+          value={category}
+          onChange={setCategory}
+          className="hidden sm:block"
+        />
+      </div>
+
+      <div
+        className={`mt-6 transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-busy={list.isPlaceholderData || undefined}
+      >
+        {content}
+      </div>
+
+      {!list.isPending && !firstLoadFailed && (
+        <p role="status" className="sr-only">
+          {announcement || `${countLabel(posts.length, 'post', 'posts')} shown`}
+        </p>
+      )}
+
+      {laterFailed && (
+        <div className="mt-4">
+          <ErrorAlert>{errorMessage(list.error, MESSAGES.community.loadFailed)}</ErrorAlert>
+        </div>
+      )}
+
+      {list.hasNextPage && !firstLoadFailed && (
+        <div className="mt-6 flex justify-center">
+          <button
+            type="button"
+            className={buttonSecondary}
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage && <Spinner className="size-4" />}
+            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </button>
+        </div>
+      )}
+
+      <CreatePostDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={() => {
+          setCreating(false);
+          setAnnouncement('Your post was published.');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Discussion } from '@mentora/contract';
+import { CalendarDays, MessageSquare, ShieldAlert } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../components/Avatar';
+import { SentimentBadge } from '../../components/SentimentBadge';
+import { countLabel, formatDate, formatDateTime } from './format';
+
+/** A flagged discussion's marker in lists (the detail page shows the full banner with the reason). */
+export function FlaggedMarker() {
+  return (
+    <span className="inline-flex shrink-0 items-center gap-1 rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-200">
+      <ShieldAlert aria-hidden="true" className="size-3.5" />
+      Flagged
+    </span>
+  );
+}
+
+/** One row of the discussions list; the whole row opens the discussion, named by its title. */
+export function DiscussionListItem({ discussion }: { discussion: Discussion }) {
+  return (
+    <article className="relative flex gap-3 px-4 py-4 transition-colors hover:bg-slate-50 sm:gap-4 sm:px-5 dark:hover:bg-slate-800/50">
+      <Avatar name={discussion.author.name} picture={discussion.author.profilePicture} className="size-10 text-sm" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+          <h3 className="min-w-0 text-base font-semibold break-words text-slate-900 dark:text-white">
+            <Link
+              to={`/discussions/${discussion._id}`}
+              className="rounded after:absolute after:inset-0 after:rounded-none hover:text-indigo-700 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-indigo-600 dark:hover:text-indigo-300 dark:focus-visible:after:outline-indigo-400"
+            >
+              {discussion.title}
+            </Link>
+          </h3>
+          <div className="flex shrink-0 flex-wrap items-center gap-1.5">
+            {discussion.moderation.flagged && <FlaggedMarker />}
+            <SentimentBadge sentiment={discussion.sentiment} />
+          </div>
+        </div>
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+          <span className="font-medium text-slate-700 dark:text-slate-300">{discussion.author.name}</span>
+          <span className="inline-flex items-center gap-1">
+            <CalendarDays aria-hidden="true" className="size-3.5" />
+            <time dateTime={discussion.createdAt} title={formatDateTime(discussion.createdAt)}>
+              {formatDate(discussion.createdAt)}
+            </time>
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <MessageSquare aria-hidden="true" className="size-3.5" />
+            {countLabel(discussion.replyCount, 'reply', 'replies')}
+          </span>
+        </p>
+      </div>
+    </article>
+  );
+}
