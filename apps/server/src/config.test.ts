@@ -18,6 +18,9 @@ describe('loadConfig', () => {
     });
     expect(config.rateLimit.enabled).toBe(true);
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.redisPrefix).toBe('mentora:');
+    expect(config.events).toEqual({ heartbeatMs: 20_000, maxStreamsPerUser: 5, replaySize: 1000 });
   });
 
   it.each([
@@ -31,6 +34,14 @@ describe('loadConfig', () => {
     ],
     ['JWT_SECRET', 'short', /^Invalid configuration: JWT_SECRET: JWT_SECRET must be at least 32 characters$/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    [
+      'REDIS_URL',
+      'http://cache',
+      /^Invalid configuration: REDIS_URL: REDIS_URL must be a URL starting with redis:\/\/ or rediss:\/\/$/,
+    ],
+    ['REDIS_PREFIX', 'has space', /REDIS_PREFIX must be 1-100 letters, digits/],
+    ['EVENTS_HEARTBEAT_MS', '10', /EVENTS_HEARTBEAT_MS must be between 50 and 300000/],
+    ['EVENTS_MAX_STREAMS_PER_USER', '0', /EVENTS_MAX_STREAMS_PER_USER must be between 1 and 1000/],
   ])('stops on a wrong %s with one line naming it', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(message);
     try {
@@ -76,11 +87,12 @@ describe('start-up with a wrong value', () => {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: { ...process.env, PORT: 'abc', DATA_DIR: tmp(), DATABASE_URL: '' },
       encoding: 'utf8',
-      timeout: 30_000,
+      // Starting tsx can take a minute on a loaded 2-core machine.
+      timeout: 120_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([
       'Invalid configuration: PORT: PORT must be a whole number (got "abc")',
     ]);
-  });
+  }, 150_000);
 });

@@ -39,6 +39,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,100}$/, 'REDIS_PREFIX must be 1-100 letters, digits or _ : . -')
+    .default('mentora:'),
+  EVENTS_HEARTBEAT_MS: int('EVENTS_HEARTBEAT_MS', 50, 300_000).default(20_000),
+  EVENTS_MAX_STREAMS_PER_USER: int('EVENTS_MAX_STREAMS_PER_USER', 1, 1000).default(5),
+  EVENTS_REPLAY_SIZE: int('EVENTS_REPLAY_SIZE', 1, 100_000).default(1000),
   RATE_LIMIT: bool('RATE_LIMIT').default(true),
   RATE_LIMIT_WINDOW_SECONDS: int('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400).default(900),
   LOGIN_RATE_LIMIT_PER_IP: int('LOGIN_RATE_LIMIT_PER_IP', 1, 1_000_000).default(100),
@@ -84,6 +91,15 @@ export interface Config {
   dataDir: string;
   jwtSecret: string;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
+  redisPrefix: string;
+  /** Live events (GET /api/events). */
+  events: {
+    heartbeatMs: number;
+    maxStreamsPerUser: number;
+    /** How many recent broadcast events each process keeps to replay after a reconnection. */
+    replaySize: number;
+  };
   rateLimit: {
     enabled: boolean;
     windowMs: number;
@@ -146,6 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     jwtSecret: e.JWT_SECRET ?? secretFromDataDir(dataDir, e.DATABASE_URL),
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    events: {
+      heartbeatMs: e.EVENTS_HEARTBEAT_MS,
+      maxStreamsPerUser: e.EVENTS_MAX_STREAMS_PER_USER,
+      replaySize: e.EVENTS_REPLAY_SIZE,
+    },
     rateLimit: {
       enabled: e.RATE_LIMIT,
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,

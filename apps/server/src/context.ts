@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { LiveEvents } from './events/hub.js';
 
 /** Everything a request handler may need, built once at start and passed down explicitly. */
 export interface AppContext {
@@ -8,4 +9,6 @@ export interface AppContext {
   database: Database;
   db: Db;
   logger: Logger;
+  /** Live events: services publish through it after their writes commit; GET /api/events streams them. */
+  events: LiveEvents;
 }

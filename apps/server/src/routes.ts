@@ -5,7 +5,9 @@ import { classesRoutes } from './classes/routes.js';
 import { communityRoutes } from './community/routes.js';
 import type { AppContext } from './context.js';
 import { discussionsRoutes } from './discussions/routes.js';
+import { eventsRoutes } from './events/routes.js';
 import type { RateLimiters } from './http/rateLimit.js';
+import { notificationsRoutes } from './notifications/routes.js';
 import { reviewsRoutes } from './reviews/routes.js';
 import { adminRoutes, userRoutes } from './users/routes.js';
 
@@ -20,5 +22,7 @@ export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.use('/reviews', reviewsRoutes(ctx));
   router.use('/community', communityRoutes(ctx));
   router.use('/gemini', assistantRoutes(ctx, limits));
+  router.use('/notifications', notificationsRoutes(ctx));
+  router.use('/events', eventsRoutes(ctx));
   return router;
 }

@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { setUpLive } from './events/setup.js';
 import { createLogger } from './logger.js';
 import { ensureFirstAdmin } from './users/service.js';
 
@@ -20,9 +21,10 @@ export interface StartOptions {
 }
 
 /**
- * The whole life of a server process: configuration, database and migrations, the first admin,
- * listening, and a graceful shutdown on SIGTERM/SIGINT (stop accepting, finish in-flight requests,
- * close the database). A bad configuration exits 1 with one line naming the variable.
+ * The whole life of a server process: configuration, database and migrations, live events (and
+ * Redis when REDIS_URL is set), the first admin, listening, and a graceful shutdown on SIGTERM/SIGINT
+ * (stop accepting, end the event streams, finish in-flight requests, close Redis and the database).
+ * A bad configuration exits 1 with one line naming the variable.
  */
 export async function startServer(options: StartOptions = {}): Promise<void> {
   let config: Config;
@@ -42,16 +44,18 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     poolMax: config.databasePoolMax,
   });
   await runMigrations(database);
-  const ctx: AppContext = { config, database, db: database.db, logger };
+  const live = await setUpLive(config, database.db, logger);
+  const ctx: AppContext = { config, database, db: database.db, logger, events: live.events };
   logger.info(describeAssistant(config));
   await ensureFirstAdmin(ctx);
   await options.prepare?.(ctx);
 
-  const app = createApp(ctx);
+  const app = createApp(ctx, { rateLimitStore: live.rateLimitStore });
   const server: Server = app.listen(config.port, config.host, () => {
     const url = `http://${config.host}:${config.port}`;
     const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-    logger.info(`Mentora listening on ${url} (${where})`);
+    const shared = config.redisUrl ? ', live events and rate limits shared through Redis' : '';
+    logger.info(`Mentora listening on ${url} (${where}${shared})`);
     options.onListening?.(ctx, url);
   });
   server.on('error', (error) => {
@@ -70,10 +74,13 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
+      await live.close().catch((error: unknown) => logger.error({ err: error }, 'closing Redis failed'));
       await database.close().catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'));
       logger.info('stopped');
       process.exit(0);
     });
+    // Event streams never finish by themselves: end them, and each browser reconnects to another process.
+    ctx.events.closeAllStreams();
     server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

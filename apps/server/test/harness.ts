@@ -13,6 +13,7 @@ import { type Config, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
+import { setUpLive } from '../src/events/setup.js';
 import { createLogger } from '../src/logger.js';
 
 // Each test file gets its own database: an in-memory PGlite, or, when DATABASE_URL is set, a new
@@ -38,7 +39,7 @@ export const TEST_ENV: Record<string, string> = {
 
 export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
 
-async function createScratchPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `mentora_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -85,13 +86,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     pgliteTemplate: scratch ? undefined : pgliteTemplate(),
   });
   await runMigrations(database);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    logger: options.logger ?? createLogger(config.logLevel),
-  };
-  const app = createApp(ctx, options);
+  const logger = options.logger ?? createLogger(config.logLevel);
+  // The same live events as start.ts: in this process, or through Redis when the env names one.
+  const live = await setUpLive(config, database.db, logger);
+  const ctx: AppContext = { config, database, db: database.db, logger, events: live.events };
+  const app = createApp(ctx, { rateLimitStore: live.rateLimitStore, ...options });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -102,6 +101,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseUrl: `http://127.0.0.1:${port}`,
     http: supertest.agent(server),
     close: async () => {
+      await live.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await database.close();

@@ -67,3 +67,19 @@ export const LIMITS = {
 } as const;
 
 export const PAGINATION = { defaultLimit: 20, maxLimit: 100 } as const;
+
+/** What a notification is about (GET /api/notifications): see MESSAGES.notifications for the wording. */
+export const NOTIFICATION_KINDS = [
+  'discussion_reply',
+  'post_reply',
+  'post_like',
+  'enrolment',
+  'mentor_verified',
+  'verification_request',
+  'live_started',
+  'new_discussion',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** POST /api/notifications/read takes at most this many ids at once. */
+export const NOTIFICATIONS_READ_MAX_IDS = 100;

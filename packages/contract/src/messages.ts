@@ -100,6 +100,20 @@ export const MESSAGES = {
     timeout: 'The assistant took too long to answer. Please try again.',
     historyCleared: 'Chat history cleared',
   },
+  // The notification bell (DESIGN.md): each notification's text, built by the server when listed.
+  notifications: {
+    discussionReply: (actor: string, title: string) => `${actor} replied to your discussion “${title}”`,
+    postReply: (actor: string, title: string) => `${actor} replied to your post “${title}”`,
+    postLikes: (count: number, actor: string, title: string) =>
+      count <= 1 ? `${actor} liked your post “${title}”` : `${count} people liked your post “${title}”`,
+    enrolment: (actor: string, classTitle: string) => `${actor} enrolled in your class “${classTitle}”`,
+    mentorVerified: 'Your mentor account has been verified: you can now create classes',
+    verificationRequest: (actor: string) => `${actor} asked to be verified as a mentor`,
+    liveStarted: (actor: string, classTitle: string) => `${actor} started the live session of “${classTitle}”`,
+    newDiscussion: (actor: string, title: string, classTitle: string) =>
+      `${actor} started the discussion “${title}” in “${classTitle}”`,
+    someone: 'Someone',
+  },
   // Messages the server answers with (API.md).
   server: {
     invalidCredentials: 'Invalid email or password',
@@ -142,5 +156,8 @@ export const MESSAGES = {
     postNotFound: 'Post not found',
     postDeleted: 'Post deleted successfully',
     cannotDeletePost: 'Only the author or an admin can delete this post',
+    // Notifications and live events.
+    notificationIdsInvalid: 'ids must be notification ids',
+    tooManyStreams: 'Too many live connections are open for this account. Close another tab and try again.',
   },
 } as const;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.js';
-import { createClassRequestSchema, registerRequestSchema, tagsSchema } from './schemas.js';
+import {
+  createClassRequestSchema,
+  markNotificationsReadRequestSchema,
+  registerRequestSchema,
+  tagsSchema,
+} from './schemas.js';
 
 const validClass = {
   title: ' Intro to TypeScript ',
@@ -52,5 +57,22 @@ describe('registerRequestSchema', () => {
     const result = registerRequestSchema.safeParse({ ...base, role: 'admin' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(MESSAGES.server.adminRoleNotAllowed);
+  });
+});
+
+describe('markNotificationsReadRequestSchema', () => {
+  it('takes either some ids or all: true, never both or neither', () => {
+    expect(markNotificationsReadRequestSchema.safeParse({ ids: ['a'] }).success).toBe(true);
+    expect(markNotificationsReadRequestSchema.safeParse({ all: true }).success).toBe(true);
+    for (const body of [{}, { ids: [] }, { all: false }, { ids: ['a'], all: true }, { ids: 'a' }]) {
+      expect(markNotificationsReadRequestSchema.safeParse(body).success).toBe(false);
+    }
+  });
+});
+
+describe('notification messages', () => {
+  it('groups likes into a count past the first person', () => {
+    expect(MESSAGES.notifications.postLikes(1, 'Ana', 'Hello')).toBe('Ana liked your post “Hello”');
+    expect(MESSAGES.notifications.postLikes(3, 'Ana', 'Hello')).toBe('3 people liked your post “Hello”');
   });
 });

@@ -6,6 +6,8 @@ import {
   COMMUNITY_CATEGORIES,
   CONTENT_TYPES,
   LIMITS,
+  NOTIFICATION_KINDS,
+  NOTIFICATIONS_READ_MAX_IDS,
   PAGINATION,
   RATING,
   ROLES,
@@ -424,3 +426,106 @@ export type AssistantStatus = z.infer<typeof assistantStatusSchema>;
 export const chatStreamDeltaSchema = z.object({ delta: z.string() });
 export const chatStreamDoneSchema = chatResponseSchema;
 export const chatStreamErrorSchema = z.object({ message: z.string(), status: z.number().int() });
+
+// ---------- notifications ----------
+
+/** GET /notifications `?limit=&cursor=`: newest activity first. */
+export const listNotificationsQuerySchema = paginationQuerySchema;
+
+export const notificationSchema = z.object({
+  _id: idSchema,
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** Ready to show, e.g. 'Ana replied to your discussion “Types”' or '3 people liked your post “Hello”'. */
+  message: z.string(),
+  /** A path of the web app: /discussions/{id}, /classes/{id}, /community#post-{id}, /dashboard, /admin?tab=mentors. */
+  link: z.string(),
+  read: z.boolean(),
+  /** Who did it last (null when nobody in particular, e.g. a verification). Never an email. */
+  actor: z.object({ _id: idSchema, name: z.string() }).nullable(),
+  /** How many people it stands for: likes are grouped into one notification per post. */
+  count: z.number().int(),
+  createdAt: isoDate,
+  /** Moves forward when a grouped notification gets news (another like): lists sort by it. */
+  updatedAt: isoDate,
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListResponseSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+/** POST /notifications/read: `{ids: [...]}` marks those (only the caller's own), `{all: true}` every one. */
+export const markNotificationsReadRequestSchema = z
+  .object({
+    ids: z
+      .array(z.string({ error: 'Each id must be text' }).max(100, 'Each id must be a notification id'), {
+        error: 'ids must be a list of notification ids',
+      })
+      .min(1, 'ids must name at least one notification')
+      .max(NOTIFICATIONS_READ_MAX_IDS, `At most ${NOTIFICATIONS_READ_MAX_IDS} ids at once`)
+      .optional(),
+    all: z.literal(true, { error: 'all must be true' }).optional(),
+  })
+  .refine((v) => (v.ids === undefined) !== (v.all === undefined), {
+    message: 'Send either ids or all: true',
+    path: ['ids'],
+  });
+export type MarkNotificationsReadRequest = z.input<typeof markNotificationsReadRequestSchema>;
+export const markNotificationsReadResponseSchema = z.object({ unreadCount: z.number().int() });
+export type MarkNotificationsReadResponse = z.infer<typeof markNotificationsReadResponseSchema>;
+
+// ---------- live events ----------
+
+/**
+ * GET /events answers Server-Sent Events for the signed-in caller (cookie or bearer token; 401 JSON
+ * otherwise, 429 JSON past the per-user stream limit). Each event below is `event: <name>` with JSON
+ * `data:`; those with an `id:` can be resumed: a reconnecting EventSource sends `Last-Event-ID` (or
+ * pass `?lastEventId=`) and gets what it missed. A `: heartbeat` comment comes every ~20 s.
+ *   ready                {heartbeatMs}                       the stream is open (no id)
+ *   notification         {notification, unreadCount}         new or updated notification for the caller
+ *   notification.read    {unreadCount}                       the caller read notifications (another tab)
+ *   discussion.reply     {discussionId, classId, reply, replyCount}   members of that class only
+ *   community.post       {post}                              a new community post
+ *   community.like       {postId, likes, likeCount}          a post's likes changed
+ *   resync               {reason}                            some events may be lost: refetch what is shown
+ */
+export const LIVE_EVENT_NAMES = [
+  'ready',
+  'notification',
+  'notification.read',
+  'discussion.reply',
+  'community.post',
+  'community.like',
+  'resync',
+] as const;
+export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
+
+export const readyEventSchema = z.object({ heartbeatMs: z.number().int() });
+export const notificationEventSchema = z.object({ notification: notificationSchema, unreadCount: z.number().int() });
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+export const notificationReadEventSchema = z.object({ unreadCount: z.number().int() });
+export type NotificationReadEvent = z.infer<typeof notificationReadEventSchema>;
+export const discussionReplyEventSchema = z.object({
+  discussionId: idSchema,
+  classId: idSchema,
+  reply: discussionReplySchema,
+  replyCount: z.number().int(),
+});
+export type DiscussionReplyEvent = z.infer<typeof discussionReplyEventSchema>;
+export const communityPostEventSchema = z.object({ post: communityPostSchema });
+export type CommunityPostEvent = z.infer<typeof communityPostEventSchema>;
+export const communityLikeEventSchema = z.object({
+  postId: idSchema,
+  likes: z.array(idSchema),
+  likeCount: z.number().int(),
+});
+export type CommunityLikeEvent = z.infer<typeof communityLikeEventSchema>;
+/**
+ * `gap`: some events after the caller's Last-Event-ID are no longer held (too old, or from before
+ * the process started); `reconnected`: the process lost its link to the others for a while.
+ */
+export const resyncEventSchema = z.object({ reason: z.enum(['gap', 'reconnected']) });
+export type ResyncEvent = z.infer<typeof resyncEventSchema>;

@@ -14,6 +14,8 @@ import type { Queryable } from '../db/client.js';
 import { classes, enrollments, type UserRow } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { decodeCursor, pageOf } from '../http/pagination.js';
+import { notifyEnrolment, notifyLiveStarted } from '../notifications/raise.js';
+import { publishNotifications } from '../notifications/service.js';
 import { isMentor } from '../users/policy.js';
 import { membershipOf } from './membership.js';
 import {
@@ -178,11 +180,12 @@ async function enrolmentState(db: Queryable, classId: string, userId: string) {
  * which does not block foreign-key checks elsewhere), so enrolments in one class run one after
  * another and each count sees every earlier winner. The primary key (class_id, user_id) rules out
  * double enrolment whatever happens; ON CONFLICT DO NOTHING reports it without aborting the transaction.
+ * The class's mentor is notified.
  */
 export async function enrol(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const raised = await ctx.db.transaction(async (tx) => {
     const [cls] = await tx
-      .select({ id: classes.id, mentorId: classes.mentorId, maxStudents: classes.maxStudents })
+      .select({ id: classes.id, mentorId: classes.mentorId, maxStudents: classes.maxStudents, title: classes.title })
       .from(classes)
       .where(eq(classes.id, id))
       .for('no key update');
@@ -199,7 +202,9 @@ export async function enrol(ctx: AppContext, user: UserRow, id: string): Promise
       .onConflictDoNothing()
       .returning({ userId: enrollments.userId });
     if (inserted.length === 0) throw badRequest(MESSAGES.server.alreadyEnrolled);
+    return notifyEnrolment(tx, user, cls);
   });
+  await publishNotifications(ctx, raised);
 }
 
 export async function unenrol(ctx: AppContext, user: UserRow, id: string): Promise<void> {
@@ -220,12 +225,21 @@ export async function enrollmentStatus(ctx: AppContext, user: UserRow, id: strin
 
 // ---------- live session ----------
 
+/** Marks the live session started and tells the enrolled learners (one notification per class, renewed each time). */
 export async function startLive(ctx: AppContext, user: UserRow, id: string): Promise<{ url: string }> {
   const cls = await classOwnership(ctx.db, id);
   if (!cls) throw classNotFound();
   if (!canStartLive(user, cls)) throw forbidden(MESSAGES.server.classMentorOnly);
-  await ctx.db.update(classes).set({ liveStartedAt: new Date() }).where(eq(classes.id, id));
-  // Notifying the enrolled learners that the session started hooks in here (notifications issue).
+  const raised = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(classes)
+      .set({ liveStartedAt: new Date() })
+      .where(eq(classes.id, id))
+      .returning({ id: classes.id, title: classes.title });
+    if (!row) throw classNotFound();
+    return notifyLiveStarted(tx, user, row);
+  });
+  await publishNotifications(ctx, raised);
   return { url: liveUrl(ctx, cls.liveRoom) };
 }
 

@@ -14,6 +14,8 @@ import { matchesSearch, searchVector } from '../db/search.js';
 import { analysisColumns } from '../discussions/presenter.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { decodeCursor, olderThanCursor, type Page, pageOf } from '../http/pagination.js';
+import { notifyPostLike, notifyPostReply } from '../notifications/raise.js';
+import { publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
 import { canDeletePost } from './policy.js';
 import { type PostWithAuthor, presentCommunityReply, presentPost } from './presenter.js';
@@ -79,13 +81,14 @@ async function findPost(db: Queryable, id: string): Promise<CommunityPost> {
 }
 
 /** Locks a post against deletion until the transaction ends; 404 when it is already gone. */
-async function lockPost(tx: Queryable, id: string): Promise<void> {
+async function lockPost(tx: Queryable, id: string): Promise<{ id: string; title: string; authorId: string }> {
   const [alive] = await tx
-    .select({ id: communityPosts.id })
+    .select({ id: communityPosts.id, title: communityPosts.title, authorId: communityPosts.authorId })
     .from(communityPosts)
     .where(eq(communityPosts.id, id))
     .for('key share');
   if (!alive) throw notFound(MESSAGES.server.postNotFound);
+  return alive;
 }
 
 // ---------- calls ----------
@@ -108,7 +111,7 @@ export async function listPosts(ctx: AppContext, query: ListQuery): Promise<Page
   return { items: await withLikesAndReplies(ctx.db, page.items), nextCursor: page.nextCursor };
 }
 
-/** Creates a post; its sentiment and moderation are computed here and stored with it. */
+/** Creates a post; its sentiment and moderation are computed here and stored with it. Every signed-in user sees it live. */
 export async function createPost(ctx: AppContext, user: UserRow, input: CreateInput): Promise<CommunityPost> {
   const analysis = await analyseText(`${input.title}\n${input.content}`);
   const [row] = await ctx.db
@@ -124,7 +127,9 @@ export async function createPost(ctx: AppContext, user: UserRow, input: CreateIn
     })
     .returning(postFields);
   if (!row) throw new Error('post insert returned nothing');
-  return presentPost({ post: row, author: user }, [], []);
+  const post = presentPost({ post: row, author: user }, [], []);
+  await ctx.events.publish({ name: 'community.post', data: { post } }, { everyone: true });
+  return post;
 }
 
 /**
@@ -133,29 +138,44 @@ export async function createPost(ctx: AppContext, user: UserRow, input: CreateIn
  * added with INSERT … ON CONFLICT DO NOTHING, so racing requests can neither duplicate it nor fail.
  */
 export async function toggleLike(ctx: AppContext, user: UserRow, id: string): Promise<CommunityPost> {
-  await ctx.db.transaction(async (tx) => {
-    await lockPost(tx, id);
+  const raised = await ctx.db.transaction(async (tx) => {
+    const post = await lockPost(tx, id);
     const removed = await tx
       .delete(postLikes)
       .where(and(eq(postLikes.postId, id), eq(postLikes.userId, user.id)))
       .returning({ postId: postLikes.postId });
-    if (removed.length === 0) {
-      await tx.insert(postLikes).values({ postId: id, userId: user.id }).onConflictDoNothing();
-    }
+    if (removed.length > 0) return [];
+    const added = await tx
+      .insert(postLikes)
+      .values({ postId: id, userId: user.id })
+      .onConflictDoNothing()
+      .returning({ postId: postLikes.postId });
+    // Its author hears of a like (grouped per post), not of an unlike.
+    return added.length > 0 ? notifyPostLike(tx, user, post) : [];
   });
-  return findPost(ctx.db, id);
+  const post = await findPost(ctx.db, id);
+  // In id order: the notification took its id inside the transaction, the like event takes a later one.
+  await publishNotifications(ctx, raised);
+  await ctx.events.publish(
+    { name: 'community.like', data: { postId: id, likes: post.likes, likeCount: post.likes.length } },
+    { everyone: true },
+  );
+  return post;
 }
 
-/** Adds a reply (with its own sentiment and moderation) and answers the whole updated post. */
+/** Adds a reply (with its own sentiment and moderation), notifies the post's author and answers the whole updated post. */
 export async function addReply(ctx: AppContext, user: UserRow, id: string, input: ReplyInput): Promise<CommunityPost> {
   const analysis = await analyseText(input.content);
-  await ctx.db.transaction(async (tx) => {
-    await lockPost(tx, id);
+  const raised = await ctx.db.transaction(async (tx) => {
+    const post = await lockPost(tx, id);
     await tx
       .insert(communityReplies)
       .values({ postId: id, authorId: user.id, content: input.content, ...analysisColumns(analysis) });
+    return notifyPostReply(tx, user, post);
   });
-  return findPost(ctx.db, id);
+  const post = await findPost(ctx.db, id);
+  await publishNotifications(ctx, raised);
+  return post;
 }
 
 /** Deletes a post; its replies and likes go with it (foreign keys cascade, in the same statement). */

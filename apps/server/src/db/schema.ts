@@ -6,11 +6,13 @@ import {
   CLASS_STATUSES,
   COMMUNITY_CATEGORIES,
   CONTENT_TYPES,
+  NOTIFICATION_KINDS,
   ROLES,
   SENTIMENT_LABELS,
 } from '@mentora/contract';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -18,6 +20,7 @@ import {
   integer,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -308,6 +311,60 @@ export const passwordResets = pgTable(
   ],
 );
 
+export const notificationKindEnum = pgEnum('notification_kind', NOTIFICATION_KINDS);
+
+/**
+ * One number line for every live event of every process (src/events): an SSE stream's Last-Event-ID
+ * is a value of it. Notifications take theirs as a column, so a stream can replay them from here.
+ */
+export const liveEventSeq = pgSequence('live_event_seq');
+
+/**
+ * What the bell lists. Each row belongs to its recipient and, through cascading foreign keys, to what
+ * it is about and to whoever caused it: it goes when they go. Grouped kinds (likes of one post, live
+ * sessions of one class, one mentor's verification requests) keep one row per (user, group_key),
+ * updated as news arrives: count and latest actor change, and it is unread again.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKindEnum('kind').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The actor's name when it happened: the text needs no join, and an email never gets near it. */
+    actorName: text('actor_name').notNull().default(''),
+    classId: uuid('class_id').references(() => classes.id, { onDelete: 'cascade' }),
+    discussionId: uuid('discussion_id').references(() => discussions.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id').references(() => communityPosts.id, { onDelete: 'cascade' }),
+    /** The title of what it is about (discussion, post or class), and for a new discussion its class's. */
+    subjectTitle: text('subject_title').notNull().default(''),
+    contextTitle: text('context_title').notNull().default(''),
+    link: text('link').notNull(),
+    groupKey: text('group_key'),
+    count: integer('count').notNull().default(1),
+    /** The live event id of its latest change (live_event_seq): Last-Event-ID replays from it. */
+    seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('live_event_seq')`),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    // NULL group keys never conflict, so only grouped kinds are one row per (user, key).
+    uniqueIndex('notifications_user_group_key').on(t.userId, t.groupKey),
+    index('notifications_user_updated_idx').on(t.userId, t.updatedAt, t.id),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index('notifications_user_seq_idx').on(t.userId, t.seq),
+    index('notifications_actor_idx').on(t.actorId),
+    index('notifications_class_idx').on(t.classId),
+    index('notifications_discussion_idx').on(t.discussionId),
+    index('notifications_post_idx').on(t.postId),
+    check('notifications_count_positive', sql`${t.count} >= 1`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ClassRow = typeof classes.$inferSelect;
 export type DiscussionRow = typeof discussions.$inferSelect;
@@ -317,3 +374,4 @@ export type CommunityPostRow = typeof communityPosts.$inferSelect;
 export type CommunityReplyRow = typeof communityReplies.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

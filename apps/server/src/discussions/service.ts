@@ -14,6 +14,8 @@ import { classes, discussionReplies, discussions, enrollments, type UserRow, use
 import { matchesSearch, searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { decodeCursor, olderThanCursor, type Page, pageOf } from '../http/pagination.js';
+import { notifyDiscussionReply, notifyNewDiscussion } from '../notifications/raise.js';
+import { publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
 import { isAdmin } from '../users/policy.js';
 import {
@@ -166,7 +168,10 @@ export async function getDiscussion(ctx: AppContext, user: UserRow, id: string):
   return presentDiscussion(head, await repliesOf(ctx.db, id));
 }
 
-/** Starts a discussion; its sentiment and moderation are computed here and stored with it. */
+/**
+ * Starts a discussion; its sentiment and moderation are computed here and stored with it. Everyone
+ * else in the class (its learners and mentor) is notified.
+ */
 export async function createDiscussion(
   ctx: AppContext,
   user: UserRow,
@@ -174,7 +179,7 @@ export async function createDiscussion(
   input: Omit<CreateInput, 'classId'>,
 ): Promise<Discussion> {
   const analysis = await analyseText(`${input.title}\n${input.content}`);
-  return ctx.db.transaction(async (tx) => {
+  const { discussion, raised } = await ctx.db.transaction(async (tx) => {
     // The key-share lock keeps the class from being deleted between the check and the insert.
     const [locked] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classId)).for('key share');
     const m = locked && (await membershipOf(tx, classId, user));
@@ -192,24 +197,31 @@ export async function createDiscussion(
       })
       .returning(discussionFields);
     if (!row) throw new Error('discussion insert returned nothing');
-    return presentDiscussion({
+    const raised = await notifyNewDiscussion(tx, user, row, m.cls);
+    const discussion = presentDiscussion({
       discussion: row,
       cls: { id: m.cls.id, title: m.cls.title, mentorId: m.cls.mentorId },
       author: user,
       replyCount: 0,
       repliedByMe: false,
     });
+    return { discussion, raised };
   });
+  await publishNotifications(ctx, raised);
+  return discussion;
 }
 
-/** Adds a reply (with its own sentiment and moderation) and answers the whole updated discussion. */
+/**
+ * Adds a reply (with its own sentiment and moderation) and answers the whole updated discussion. The
+ * discussion's author is notified, and the members of the class who have it open see the reply live.
+ */
 export async function addReply(ctx: AppContext, user: UserRow, id: string, input: ReplyInput): Promise<Discussion> {
   const head = await findHead(ctx.db, id, user.id);
   if (!head) throw notFound(MESSAGES.discussionDetail.notFound);
   const m = await membershipOf(ctx.db, head.cls.id, user);
   if (!m || !canReply(m)) throw forbidden(MESSAGES.discussionDetail.mustEnrollToReply);
   const analysis = await analyseText(input.content);
-  await ctx.db.transaction(async (tx) => {
+  const { replyId, raised } = await ctx.db.transaction(async (tx) => {
     // Deleted meanwhile? A 404, not a foreign-key error; the lock holds it until the reply is in.
     const [alive] = await tx
       .select({ id: discussions.id })
@@ -217,11 +229,33 @@ export async function addReply(ctx: AppContext, user: UserRow, id: string, input
       .where(eq(discussions.id, id))
       .for('key share');
     if (!alive) throw notFound(MESSAGES.discussionDetail.notFound);
-    await tx
+    const [reply] = await tx
       .insert(discussionReplies)
-      .values({ discussionId: id, authorId: user.id, content: input.content, ...analysisColumns(analysis) });
+      .values({ discussionId: id, authorId: user.id, content: input.content, ...analysisColumns(analysis) })
+      .returning({ id: discussionReplies.id });
+    if (!reply) throw new Error('reply insert returned nothing');
+    const raised = await notifyDiscussionReply(tx, user, {
+      id,
+      title: head.discussion.title,
+      authorId: head.discussion.authorId,
+      classId: head.cls.id,
+    });
+    return { replyId: reply.id, raised };
   });
-  return findFull(ctx.db, id, user.id);
+  const discussion = await findFull(ctx.db, id, user.id);
+  // In id order: the notification rows took theirs inside the transaction, the reply event takes a later one.
+  await publishNotifications(ctx, raised);
+  const reply = discussion.replies.find((r) => r._id === replyId);
+  if (reply) {
+    await ctx.events.publish(
+      {
+        name: 'discussion.reply',
+        data: { discussionId: id, classId: head.cls.id, reply, replyCount: discussion.replyCount },
+      },
+      { classId: head.cls.id },
+    );
+  }
+  return discussion;
 }
 
 /** Deletes a discussion; its replies go with it (foreign keys cascade, in the same statement). */

@@ -49,8 +49,8 @@ export function userRoutes(ctx: AppContext): Router {
 export function adminRoutes(ctx: AppContext): Router {
   const router = Router();
   router.put('/verify-mentor/:id', async (req, res) => {
-    requireAdmin(req);
-    res.json(await usersService.verifyMentor(ctx, parseId(req.params.id, MESSAGES.server.userNotFound)));
+    const admin = requireAdmin(req);
+    res.json(await usersService.verifyMentor(ctx, admin, parseId(req.params.id, MESSAGES.server.userNotFound)));
   });
   return router;
 }

@@ -4,18 +4,25 @@ import { hashPassword } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { type UserRow, users } from '../db/schema.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { findUserByEmail, insertAccount } from './accounts.js';
+import { badRequest, forbidden, isUniqueViolation, notFound } from '../http/errors.js';
+import { notifyMentorVerified, notifyVerificationRequest } from '../notifications/raise.js';
+import { publishNotifications } from '../notifications/service.js';
+import { EmailTakenError, findUserByEmail, insertAccount } from './accounts.js';
 import { canRequestVerification } from './policy.js';
 import { presentUser } from './presenter.js';
 
+/** Marks the mentor's request and tells every admin (one notification per mentor, renewed if they ask again). */
 export async function requestVerification(ctx: AppContext, user: UserRow): Promise<void> {
   if (!canRequestVerification(user)) throw forbidden(MESSAGES.server.mentorOnly);
   if (user.verified) throw badRequest(MESSAGES.server.alreadyVerified);
-  await ctx.db
-    .update(users)
-    .set({ verificationRequested: true, verificationRequestDate: new Date() })
-    .where(eq(users.id, user.id));
+  const raised = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ verificationRequested: true, verificationRequestDate: new Date() })
+      .where(eq(users.id, user.id));
+    return notifyVerificationRequest(tx, user);
+  });
+  await publishNotifications(ctx, raised);
 }
 
 function listByRoles(db: Queryable, roles: readonly Role[]): Promise<User[]> {
@@ -43,13 +50,20 @@ export async function deleteAccount(ctx: AppContext, id: string, roles: readonly
   if (deleted.length === 0) throw notFound(MESSAGES.server.userNotFound);
 }
 
-export async function verifyMentor(ctx: AppContext, id: string): Promise<User> {
-  const [row] = await ctx.db
-    .update(users)
-    .set({ verified: true })
-    .where(and(eq(users.id, id), inArray(users.role, [...MENTOR_ROLES])))
-    .returning();
-  if (!row) throw notFound(MESSAGES.server.userNotFound);
+/** Verifies a mentor, who is notified the first time (verifying again changes nothing). */
+export async function verifyMentor(ctx: AppContext, admin: UserRow, id: string): Promise<User> {
+  const { row, raised } = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ verified: users.verified })
+      .from(users)
+      .where(and(eq(users.id, id), inArray(users.role, [...MENTOR_ROLES])))
+      .for('no key update');
+    if (!before) throw notFound(MESSAGES.server.userNotFound);
+    const [row] = await tx.update(users).set({ verified: true }).where(eq(users.id, id)).returning();
+    if (!row) throw notFound(MESSAGES.server.userNotFound);
+    return { row, raised: before.verified ? [] : await notifyMentorVerified(tx, id, admin.id) };
+  });
+  await publishNotifications(ctx, raised);
   return presentUser(row);
 }
 
@@ -80,11 +94,19 @@ export async function createOrPromoteAdmin(
   return { user, created: true };
 }
 
-/** The first administrator from ADMIN_EMAIL/ADMIN_PASSWORD: created once, never changed afterwards. */
+/**
+ * The first administrator from ADMIN_EMAIL/ADMIN_PASSWORD: created once, never changed afterwards.
+ * Several processes starting together may all try: the unique email lets one win, the others carry on.
+ */
 export async function ensureFirstAdmin(ctx: AppContext): Promise<void> {
   const admin = ctx.config.admin;
   if (!admin) return;
   if (await findUserByEmail(ctx.db, admin.email)) return;
-  await createOrPromoteAdmin(ctx.db, admin, ctx.config.bcryptCost);
+  try {
+    await createOrPromoteAdmin(ctx.db, admin, ctx.config.bcryptCost);
+  } catch (error) {
+    if (error instanceof EmailTakenError || isUniqueViolation(error)) return;
+    throw error;
+  }
   ctx.logger.info({ email: admin.email }, 'created the first administrator from ADMIN_EMAIL');
 }

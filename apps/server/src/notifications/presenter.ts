@@ -1,0 +1,52 @@
+import { MESSAGES, type Notification } from '@mentora/contract';
+import type { NotificationRow } from '../db/schema.js';
+
+const TITLE_MAX = 80;
+
+/** A title as a notification quotes it: at most 80 characters, cut at a word when it can be. */
+export function shortTitle(title: string): string {
+  const clean = title.replace(/\s+/g, ' ').trim();
+  if (clean.length <= TITLE_MAX) return clean;
+  const cut = clean.slice(0, TITLE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** The sentence a person reads, from what the row keeps. */
+export function notificationMessage(row: NotificationRow): string {
+  const n = MESSAGES.notifications;
+  const actor = row.actorName || n.someone;
+  const title = shortTitle(row.subjectTitle);
+  switch (row.kind) {
+    case 'discussion_reply':
+      return n.discussionReply(actor, title);
+    case 'post_reply':
+      return n.postReply(actor, title);
+    case 'post_like':
+      return n.postLikes(row.count, actor, title);
+    case 'enrolment':
+      return n.enrolment(actor, title);
+    case 'mentor_verified':
+      return n.mentorVerified;
+    case 'verification_request':
+      return n.verificationRequest(actor);
+    case 'live_started':
+      return n.liveStarted(actor, title);
+    case 'new_discussion':
+      return n.newDiscussion(actor, title, shortTitle(row.contextTitle));
+  }
+}
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    message: notificationMessage(row),
+    link: row.link,
+    read: row.readAt !== null,
+    actor: row.actorId ? { _id: row.actorId, name: row.actorName } : null,
+    count: row.count,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
