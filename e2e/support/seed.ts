@@ -191,3 +191,13 @@ export async function reviewViaApi(
 ): Promise<void> {
   await expectOk(await request.post('/api/reviews', { headers: bearer(token), data }), 'review');
 }
+
+/** A mentor who has asked to be verified (through the API). */
+export async function pendingMentor(request: APIRequestContext, name: string): Promise<{ token: string; id: string }> {
+  const token = await registerViaApi(request, newAccount('mentor', name));
+  await expectOk(
+    await request.post('/api/users/request-verification', { headers: bearer(token) }),
+    'request verification',
+  );
+  return { token, id: await profileId(request, token) };
+}

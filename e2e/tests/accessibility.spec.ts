@@ -17,6 +17,12 @@ import {
 // axe-core's WCAG 2.1 A and AA rules (labels, names, landmarks, colour contrast, ...) on every screen
 // built so far, in both themes.
 
+// Each test walks several screens and runs axe on each: slow on a loaded 2-core machine, so every test
+// here gets three times the usual time.
+test.beforeEach(() => {
+  test.slow();
+});
+
 const THEMES = ['light', 'dark'] as const;
 
 async function openAs(page: Page, path: string, theme: string, token: string | null): Promise<void> {
@@ -76,7 +82,6 @@ for (const theme of THEMES) {
     });
 
     test('the classes and reviews screens meet WCAG 2.1 AA', async ({ page, request }) => {
-      test.slow();
       const mentor = await verifiedMentor(request);
       const cls = await createClassViaApi(request, mentor.token, {
         title: 'Accessible astronomy',
@@ -114,7 +119,6 @@ for (const theme of THEMES) {
     });
 
     test('profile and settings meet WCAG 2.1 AA', async ({ page, request }) => {
-      test.slow();
       const room = await seedClassroom(request);
       await openAs(page, '/profile', theme, room.mentorToken);
       await page.getByRole('region', { name: 'Created classes' }).getByRole('link').first().waitFor();
@@ -136,7 +140,6 @@ for (const theme of THEMES) {
     });
 
     test('forgot and reset password meet WCAG 2.1 AA', async ({ page }) => {
-      test.slow();
       await openAs(page, '/forgot-password', theme, null);
       await expectNoViolations(page, `${theme} /forgot-password`);
       await page.getByLabel('Email address').fill('nobody@e2e.mentora.test');
@@ -153,7 +156,6 @@ for (const theme of THEMES) {
     });
 
     test('the discussions screens meet WCAG 2.1 AA', async ({ page, request }) => {
-      test.slow();
       const room = await seedClass(request, 'Accessible discussions', 'Ada Lovelace');
       const flagged = await startDiscussion(request, room.learnerToken, {
         classId: room.classId,
@@ -192,7 +194,6 @@ for (const theme of THEMES) {
     });
 
     test('the community screens meet WCAG 2.1 AA', async ({ page, request }) => {
-      test.slow();
       const token = await registerViaApi(request, newAccount('learner', 'Ada Lovelace'));
       const postTitle = `Accessible community post ${theme} ${Date.now()}`;
       await createPost(request, token, {
@@ -218,7 +219,6 @@ for (const theme of THEMES) {
     });
 
     test('the admin dashboard and the assistant meet WCAG 2.1 AA', async ({ page, request }) => {
-      test.slow();
       const seeded = await seedClass(request, 'Accessible admin class', 'Ada Lovelace');
       await startDiscussion(request, seeded.learnerToken, {
         classId: seeded.classId,

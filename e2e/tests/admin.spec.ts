@@ -1,31 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount, registerViaApi, signInWithToken } from '../support/accounts';
-import { adminToken, profileId, seedClass, startDiscussion } from '../support/seed';
+import { adminToken, pendingMentor, seedClass, startDiscussion } from '../support/seed';
+import { confirmIn } from '../support/ui';
 
 // The admin dashboard against the real server: every delete and rejection goes through the confirmation.
 
 const suffix = () => randomUUID().slice(0, 6);
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** A mentor who has asked to be verified. */
-async function pendingMentor(request: import('@playwright/test').APIRequestContext, name: string) {
-  const token = await registerViaApi(request, newAccount('mentor', name));
-  const asked = await request.post('/api/users/request-verification', { headers: bearer(token) });
-  expect(asked.ok()).toBe(true);
-  return { token, id: await profileId(request, token) };
-}
-
 async function openAdmin(page: Page, request: import('@playwright/test').APIRequestContext, path = '/admin') {
   await signInWithToken(page, await adminToken(request), path);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible();
-}
-
-async function confirmIn(page: Page, title: string, button: string) {
-  const dialog = page.getByRole('alertdialog', { name: title });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: button }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test('the dashboard opens on Classes, keeps the tab in the URL across a reload, and moves with the arrow keys', async ({

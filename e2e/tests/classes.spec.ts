@@ -2,25 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount, registerViaApi, signInWithToken } from '../support/accounts';
 import { adminToken, createClassViaApi, setEnrolment, verifiedMentor } from '../support/seed';
+import { recordExternalOpens } from '../support/ui';
 
 /** A word no other journey uses, so a search finds only this journey's classes. */
 const uniqueWord = () => `zq${randomUUID().slice(0, 8)}`;
-
-/**
- * Records what the page asks the web Platform to open externally (window.open), instead of opening it:
- * the live room is on another site, which tests neither need nor reach.
- */
-async function recordExternalOpens(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const opened: string[] = [];
-    Object.defineProperty(window, '__opened', { value: opened });
-    window.open = (url?: string | URL) => {
-      opened.push(String(url));
-      return null;
-    };
-  });
-  return () => page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
-}
 
 async function liveUrl(page: Page, classId: string, token: string): Promise<string> {
   const response = await page.request.get(`/api/classes/${classId}/live`, {
