@@ -1,10 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AssistantWidget } from '../assistant/AssistantWidget';
+import { useAuth } from '../auth/AuthContext';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 
+// Live updates are their own chunk, loaded only for someone signed in (they check events with the
+// contract's schemas, which the landing page does not need).
+const LiveUpdates = lazy(async () => ({ default: (await import('../live/LiveUpdates')).LiveUpdates }));
+
 /** Fixed navigation bar, the page, and the footer. */
 export function Layout() {
+  const { status } = useAuth();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a
@@ -13,6 +20,12 @@ export function Layout() {
       >
         Skip to content
       </a>
+      {/* Live updates (notifications, replies, posts) while someone is signed in. */}
+      {status === 'signedIn' && (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      )}
       <Navbar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
         <Outlet />

@@ -1,6 +1,6 @@
 import { SCROLL_THRESHOLD_PX } from '@mentora/contract';
-import { Bell, LogOut, Menu, Moon, Sun, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { LogOut, Menu, Moon, Sun, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { Avatar } from '../components/Avatar';
@@ -10,6 +10,11 @@ import { useTheme } from '../theme/ThemeContext';
 import { AccountMenu } from './AccountMenu';
 import { ACCOUNT_LINKS, mainLinksFor } from './navigation';
 import { useScrolledPast } from './useScrolledPast';
+
+// The bell (and the schemas its notifications are checked with) is its own chunk, loaded only for
+// someone signed in: the landing page's JavaScript stays small. Until it arrives, a box of its size.
+const NotificationBell = lazy(async () => ({ default: (await import('./NotificationBell')).NotificationBell }));
+const bellPlaceholder = <span aria-hidden="true" className="inline-block size-10" />;
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${focusRing} ${
@@ -35,18 +40,6 @@ function ThemeToggle() {
       ) : (
         <Moon aria-hidden="true" className="size-5" />
       )}
-    </button>
-  );
-}
-
-/**
- * Notifications. Nothing produces notifications yet, so the button shows no unread dot; issue #7 connects
- * it to the user's notifications, and the dot then appears only while some are unread (DESIGN.md).
- */
-function NotificationBell() {
-  return (
-    <button type="button" className={iconButton} aria-label="Notifications">
-      <Bell aria-hidden="true" className="size-5" />
     </button>
   );
 }
@@ -105,7 +98,9 @@ export function Navbar() {
           <ThemeToggle />
           {signedIn ? (
             <>
-              <NotificationBell />
+              <Suspense fallback={bellPlaceholder}>
+                <NotificationBell />
+              </Suspense>
               <div className="hidden md:block">
                 <AccountMenu user={user} onLogout={() => void logout()} />
               </div>

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@mentora/contract';
 import { Plus, SearchX, Users } from 'lucide-react';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
 import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
@@ -64,6 +65,18 @@ export function CommunityPage() {
       return true;
     });
   }, [list.data]);
+
+  // /community#post-{id} (a notification's link): once that post is on screen, scroll to it.
+  const location = useLocation();
+  const scrolledFor = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new posts on screen are the trigger to look again
+  useEffect(() => {
+    if (!location.hash.startsWith('#post-') || scrolledFor.current === location.key) return;
+    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (!target) return;
+    scrolledFor.current = location.key;
+    target.scrollIntoView?.({ block: 'start' });
+  }, [location.hash, location.key, posts]);
 
   const firstLoadFailed = list.isError && list.data === undefined;
   const laterFailed = list.isError && list.data !== undefined;

@@ -94,8 +94,9 @@ export function PostCard({ post, onDeleted }: PostCardProps) {
 
   return (
     <article
+      id={`post-${post._id}`}
       aria-labelledby={titleId}
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
       <header className="flex items-start gap-3">
         <Avatar name={post.author.name} picture={post.author.profilePicture} className="size-10 text-sm" />

@@ -1,0 +1,77 @@
+import type { Notification } from '@mentora/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { applyLiveEvent } from '../live/dispatch';
+import { renderWithAuth, sent } from '../test/renderWithAuth';
+import { bellLabel, NotificationBell } from './NotificationBell';
+
+const notification = (id: string, read: boolean): Notification => ({
+  _id: id,
+  kind: 'discussion_reply',
+  message: `Grace replied to your discussion “Linkers” ${id}`,
+  link: '/discussions/d-1',
+  read,
+  actor: { _id: 'u-2', name: 'Grace' },
+  count: 1,
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+});
+
+describe('bellLabel', () => {
+  it('names the unread count only when there is one', () => {
+    expect(bellLabel(0)).toBe('Notifications');
+    expect(bellLabel(3)).toBe('Notifications, 3 unread');
+  });
+});
+
+describe('NotificationBell', () => {
+  it('shows the unread count, lists notifications, marks all read, and closes on Escape', async () => {
+    const user = userEvent.setup();
+    const { requests, queryClient } = renderWithAuth(<NotificationBell />, {
+      path: '/dashboard',
+      answer: (config) =>
+        config.url === '/notifications/read'
+          ? { status: 200, data: { unreadCount: 0 } }
+          : {
+              status: 200,
+              data: {
+                notifications: [notification('n-1', false), notification('n-2', true)],
+                unreadCount: 1,
+                nextCursor: null,
+              },
+            },
+    });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    await user.click(bell);
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(panel).getAllByRole('link')).toHaveLength(2);
+    expect(within(panel).getAllByRole('link')[0]).toHaveAttribute('href', '/discussions/d-1');
+
+    await user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+    expect(sent(requests, 'post', '/notifications/read')[0]?.data).toBe(JSON.stringify({ all: true }));
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+
+    await user.keyboard('{Escape}');
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(bell).toHaveFocus();
+
+    // A live notification brings the count back.
+    act(() =>
+      applyLiveEvent(queryClient, 'notification', { notification: notification('n-3', false), unreadCount: 1 }),
+    );
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+  });
+
+  it('has an empty state', async () => {
+    const user = userEvent.setup();
+    renderWithAuth(<NotificationBell />, {
+      path: '/dashboard',
+      answer: () => ({ status: 200, data: { notifications: [], unreadCount: 0, nextCursor: null } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+  });
+});

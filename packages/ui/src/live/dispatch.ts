@@ -1,0 +1,130 @@
+import {
+  communityLikeEventSchema,
+  communityPostEventSchema,
+  type Discussion,
+  discussionReplyEventSchema,
+  type LiveEventName,
+  type NotificationListResponse,
+  notificationEventSchema,
+  notificationReadEventSchema,
+} from '@mentora/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { type CommunityPages, communityKeys } from '../pages/community/queries';
+import { discussionKeys } from '../pages/discussions/queries';
+import { notificationKeys } from './notifications';
+
+function onNotification(queryClient: QueryClient, data: unknown) {
+  const parsed = notificationEventSchema.safeParse(data);
+  if (!parsed.success) return;
+  const { notification, unreadCount } = parsed.data;
+  const cached = queryClient.getQueryData<NotificationListResponse>(notificationKeys.latest);
+  if (!cached) {
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    return;
+  }
+  // A grouped notification (likes) comes again when it changes: it moves to the top, once.
+  queryClient.setQueryData<NotificationListResponse>(notificationKeys.latest, {
+    ...cached,
+    notifications: [notification, ...cached.notifications.filter((n) => n._id !== notification._id)],
+    unreadCount,
+  });
+}
+
+function onNotificationRead(queryClient: QueryClient, data: unknown) {
+  const parsed = notificationReadEventSchema.safeParse(data);
+  if (!parsed.success) return;
+  const { unreadCount } = parsed.data;
+  const cached = queryClient.getQueryData<NotificationListResponse>(notificationKeys.latest);
+  if (!cached) return;
+  if (unreadCount === 0) {
+    queryClient.setQueryData<NotificationListResponse>(notificationKeys.latest, {
+      ...cached,
+      notifications: cached.notifications.map((n) => (n.read ? n : { ...n, read: true })),
+      unreadCount,
+    });
+    return;
+  }
+  // Which ones were read is not said: keep the count now, fetch the list again.
+  queryClient.setQueryData<NotificationListResponse>(notificationKeys.latest, { ...cached, unreadCount });
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+}
+
+function onDiscussionReply(queryClient: QueryClient, data: unknown) {
+  const parsed = discussionReplyEventSchema.safeParse(data);
+  if (!parsed.success) return;
+  const { discussionId, reply, replyCount } = parsed.data;
+  queryClient.setQueryData<Discussion>(discussionKeys.detail(discussionId), (discussion) => {
+    // The poster's own reply may already be there (the answer of their POST): each reply once.
+    if (!discussion || discussion.replies.some((r) => r._id === reply._id)) return discussion;
+    return { ...discussion, replies: [...discussion.replies, reply], replyCount };
+  });
+  void queryClient.invalidateQueries({ queryKey: discussionKeys.lists });
+}
+
+function onCommunityPost(queryClient: QueryClient, data: unknown) {
+  const parsed = communityPostEventSchema.safeParse(data);
+  if (!parsed.success) return;
+  const { post } = parsed.data;
+  for (const [key, cached] of queryClient.getQueriesData<CommunityPages>({ queryKey: communityKeys.lists })) {
+    if (!cached) continue;
+    const filters = (key[2] ?? {}) as { category?: string; search?: string };
+    // Only lists it belongs in: all or its category, and no search (the server decides what matches).
+    if (filters.search || (filters.category && filters.category !== post.category)) continue;
+    const [first, ...rest] = cached.pages;
+    if (!first || cached.pages.some((page) => page.items.some((item) => item._id === post._id))) continue;
+    queryClient.setQueryData<CommunityPages>(key, {
+      ...cached,
+      pages: [{ ...first, items: [post, ...first.items] }, ...rest],
+    });
+  }
+}
+
+function onCommunityLike(queryClient: QueryClient, data: unknown) {
+  const parsed = communityLikeEventSchema.safeParse(data);
+  if (!parsed.success) return;
+  const { postId, likes } = parsed.data;
+  queryClient.setQueriesData<CommunityPages>({ queryKey: communityKeys.lists }, (cached) =>
+    cached
+      ? {
+          ...cached,
+          pages: cached.pages.map((page) => ({
+            ...page,
+            items: page.items.map((post) => (post._id === postId ? { ...post, likes } : post)),
+          })),
+        }
+      : cached,
+  );
+}
+
+/** Some events may have been lost: whatever they would have changed is fetched again. */
+function onResync(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  void queryClient.invalidateQueries({ queryKey: discussionKeys.all });
+  void queryClient.invalidateQueries({ queryKey: communityKeys.lists });
+}
+
+/** Applies one live event to the query cache. Malformed data is ignored. */
+export function applyLiveEvent(queryClient: QueryClient, name: LiveEventName, data: unknown): void {
+  switch (name) {
+    case 'notification':
+      onNotification(queryClient, data);
+      return;
+    case 'notification.read':
+      onNotificationRead(queryClient, data);
+      return;
+    case 'discussion.reply':
+      onDiscussionReply(queryClient, data);
+      return;
+    case 'community.post':
+      onCommunityPost(queryClient, data);
+      return;
+    case 'community.like':
+      onCommunityLike(queryClient, data);
+      return;
+    case 'resync':
+      onResync(queryClient);
+      return;
+    case 'ready':
+      return;
+  }
+}
