@@ -14,7 +14,9 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate files stay cached across releases.
+        // React changes less often than the app: its own file stays cached across releases. Every other
+        // library goes with the chunks that use it, so a route's libraries load only on that route
+        // (one catch-all vendor chunk put every page's libraries on the landing page).
         codeSplitting: {
           groups: [
             {
@@ -22,7 +24,6 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
               priority: 20,
             },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 10 },
           ],
         },
       },

@@ -2,13 +2,15 @@ import { Route, Routes } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth, RequireMentor } from './auth/guards';
 import { lazyPage } from './components/lazyPage';
 import { Layout } from './layout/Layout';
-import { LoginPage } from './pages/auth/LoginPage';
-import { RegisterPage } from './pages/auth/RegisterPage';
-import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 
-// Discussions and community: each route its own chunk, loaded when first visited.
+// Every route but the landing page is its own chunk, loaded when first visited: the landing page stays light.
+const LoginPage = lazyPage(() => import('./pages/auth/LoginPage'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('./pages/auth/RegisterPage'), 'RegisterPage');
+const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
+
+// Discussions and community.
 const DiscussionsPage = lazyPage(() => import('./pages/discussions/DiscussionsPage'), 'DiscussionsPage');
 const CreateDiscussionPage = lazyPage(() => import('./pages/discussions/CreateDiscussionPage'), 'CreateDiscussionPage');
 const DiscussionDetailPage = lazyPage(() => import('./pages/discussions/DiscussionDetailPage'), 'DiscussionDetailPage');

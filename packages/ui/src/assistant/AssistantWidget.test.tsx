@@ -61,8 +61,17 @@ function setup({
   return { ...view, fetchMock };
 }
 
+/** Lets the assistant's own chunk load and render, so a missing button means the gate kept it away. */
+async function settleLazyAssistant() {
+  await import('./Assistant');
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
 async function openChat(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: 'Open the assistant' }));
+  // The assistant is its own chunk: its button arrives once that chunk has loaded.
+  await user.click(await screen.findByRole('button', { name: 'Open the assistant' }));
   const panel = screen.getByRole('dialog', { name: 'Mentora Assistant' });
   await within(panel).findByText('hello');
   return panel;
@@ -199,13 +208,15 @@ describe('the assistant widget', () => {
     expect(within(panel).getByText('How can I help?')).toBeInTheDocument();
   });
 
-  it('stays away from the landing page, even for someone signed in', () => {
+  it('stays away from the landing page, even for someone signed in', async () => {
     setup({ path: '/' });
+    await settleLazyAssistant();
     expect(screen.queryByRole('button', { name: 'Open the assistant' })).toBeNull();
   });
 
-  it('is not there for someone signed out', () => {
+  it('is not there for someone signed out', async () => {
     renderWithAuth(<AssistantWidget />, { path: '/classes', route: '*', user: null });
+    await settleLazyAssistant();
     expect(screen.queryByRole('button', { name: 'Open the assistant' })).toBeNull();
   });
 });

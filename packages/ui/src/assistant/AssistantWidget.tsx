@@ -1,18 +1,13 @@
-import { CHAT } from '@mentora/contract';
-import { Bot } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
-import { focusRing } from '../components/styles';
-import { ChatPanel } from './ChatPanel';
-import { useConversation } from './useConversation';
-import { useMediaQuery } from './useMediaQuery';
 
 /** Open screens where the assistant stays away even for someone signed in (the landing page, sign-in, sign-up). */
 const OPEN_SCREENS = new Set(['/', '/login', '/register', '/forgot-password', '/reset-password']);
 
-/** SPEC.md section 4: the chat fills the screen up to 768 px wide. */
-export const MOBILE_QUERY = `(max-width: ${CHAT.mobileBreakpointPx}px)`;
+// Its own chunk: the assistant (and the schemas its stream reader checks answers with) loads only for
+// someone signed in, which keeps the landing page's JavaScript small.
+const Assistant = lazy(async () => ({ default: (await import('./Assistant')).Assistant }));
 
 /**
  * The floating AI assistant (SPEC.md sections 2 and 4). SPEC.md puts it on the dashboard; here it is on
@@ -22,83 +17,9 @@ export function AssistantWidget() {
   const { status } = useAuth();
   const { pathname } = useLocation();
   if (status !== 'signedIn' || OPEN_SCREENS.has(pathname)) return null;
-  return <Assistant />;
-}
-
-function Assistant() {
-  const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
-  const mobile = useMediaQuery(MOBILE_QUERY);
-  const conversation = useConversation(opened);
-  const launcher = useRef<HTMLButtonElement>(null);
-  // Focus goes back to the launcher after Escape or the close button, not after following a link.
-  const refocus = useRef(false);
-
-  useEffect(() => {
-    if (!open && refocus.current) {
-      refocus.current = false;
-      launcher.current?.focus();
-    }
-  }, [open]);
-
-  // Full screen on a phone: the page behind does not scroll.
-  useEffect(() => {
-    if (!open || !mobile) return;
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, [open, mobile]);
-
-  // New answers are announced from here, so one that finishes while the panel is closed is heard too.
-  const liveRegion = (
-    <div aria-live="polite" className="sr-only">
-      {conversation.announcement}
-    </div>
-  );
-
-  if (open) {
-    return (
-      <>
-        {liveRegion}
-        <ChatPanel
-          mobile={mobile}
-          conversation={conversation}
-          onClose={({ followedLink }) => {
-            // A link followed on a wide screen keeps the chat open beside the new page.
-            if (followedLink && !mobile) return;
-            refocus.current = !followedLink;
-            setOpen(false);
-          }}
-        />
-      </>
-    );
-  }
-
   return (
-    <>
-      {liveRegion}
-      <button
-        ref={launcher}
-        type="button"
-        aria-label="Open the assistant"
-        aria-haspopup="dialog"
-        title="Ask the assistant"
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-        className={`fixed right-4 bottom-4 z-40 inline-flex size-14 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg shadow-indigo-600/30 transition-transform hover:scale-105 hover:bg-indigo-700 motion-reduce:transition-none motion-reduce:hover:scale-100 sm:right-6 sm:bottom-6 dark:shadow-black/40 ${focusRing}`}
-      >
-        <Bot aria-hidden="true" className="size-7" />
-        {conversation.busy && (
-          <span
-            aria-hidden="true"
-            className="absolute top-1 right-1 size-3 animate-pulse rounded-full bg-emerald-400 ring-2 ring-white motion-reduce:animate-none dark:ring-slate-950"
-          />
-        )}
-      </button>
-    </>
+    <Suspense fallback={null}>
+      <Assistant />
+    </Suspense>
   );
 }

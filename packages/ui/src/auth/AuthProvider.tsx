@@ -1,12 +1,4 @@
-import {
-  type AuthResponse,
-  authResponseSchema,
-  MESSAGES,
-  type RegisterRequest,
-  STORAGE_KEYS,
-  type User,
-  userSchema,
-} from '@mentora/contract';
+import { type AuthResponse, MESSAGES, type RegisterRequest, STORAGE_KEYS, type User } from '@mentora/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -24,8 +16,13 @@ interface Session {
   user: User | null;
 }
 
+// The schemas (and zod with them) load when the first answer needs checking, not with the landing page,
+// which a signed-out visitor opens without any API answer to check.
+const loadSchemas = () => import('@mentora/contract/schemas');
+
 /** A login or registration answer as the contract has it, or 'Invalid response format' (SPEC.md section 5). */
-function parseAuthResponse(data: unknown): AuthResponse {
+async function parseAuthResponse(data: unknown): Promise<AuthResponse> {
+  const { authResponseSchema } = await loadSchemas();
   const parsed = authResponseSchema.safeParse(data);
   if (!parsed.success) throw new ResponseFormatError(MESSAGES.authResponse.invalid);
   return parsed.data;
@@ -76,6 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const fetchProfile = useCallback(async (): Promise<User> => {
     const response = await api.get<unknown>('/auth/profile');
+    const { userSchema } = await loadSchemas();
     const parsed = userSchema.safeParse(response.data);
     if (!parsed.success) throw new ResponseFormatError(MESSAGES.authResponse.invalid);
     return parsed.data;
@@ -101,9 +99,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [fetchProfile, platform]);
 
   const signIn = useCallback(
-    (data: unknown) => {
-      const auth = parseAuthResponse(data);
+    async (data: unknown) => {
+      const auth = await parseAuthResponse(data);
       platform.storage.set(STORAGE_KEYS.token, auth.token);
+      const { userSchema } = await loadSchemas();
       const user = userSchema.parse(auth);
       setSession({ status: 'signedIn', user });
       return user;
@@ -115,7 +114,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (email: string, password: string) => {
       try {
         const response = await api.post<unknown>('/auth/login', { email, password });
-        const user = signIn(response.data);
+        const user = await signIn(response.data);
         toast.success(MESSAGES.login.success);
         navigate(homeFor(user.role), { replace: true });
       } catch (error) {
@@ -131,7 +130,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         const response = await api.post<unknown>('/auth/register', input);
         // DESIGN.md: registration stores the token like login does, so a reload keeps the person signed in.
-        const user = signIn(response.data);
+        const user = await signIn(response.data);
         toast.success(MESSAGES.register.success);
         navigate(homeFor(user.role), { replace: true });
       } catch (error) {
