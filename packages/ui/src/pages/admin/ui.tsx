@@ -5,7 +5,9 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
-import { buttonSecondary, focusRing, textLink } from '../../components/styles';
+import { focusRing, textLink } from '../../components/styles';
+
+export { LoadMore } from '../../components/LoadMore';
 
 // Small pieces the four admin panels share.
 
@@ -114,17 +116,6 @@ export function Empty({ icon: Icon, children }: { icon: LucideIcon; children: Re
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{children}</p>
-    </div>
-  );
-}
-
-export function LoadMore({ loading, onClick }: { loading: boolean; onClick: () => void }) {
-  return (
-    <div className="mt-6 flex justify-center">
-      <button type="button" className={buttonSecondary} disabled={loading} onClick={onClick}>
-        {loading && <Spinner className="size-4" />}
-        {loading ? 'Loading...' : 'Load more'}
-      </button>
     </div>
   );
 }

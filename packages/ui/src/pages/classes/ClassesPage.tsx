@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { isStrictMentor } from '../../auth/roles';
 import { ErrorAlert } from '../../components/Alert';
+import { LoadMore } from '../../components/LoadMore';
 import { Spinner } from '../../components/Spinner';
 import {
   buttonPrimary,
@@ -273,17 +274,7 @@ export function ClassesPage() {
               ))}
             </ul>
             {hasNextPage && (
-              <div className="mt-8 flex justify-center">
-                <button
-                  type="button"
-                  className={buttonSecondary}
-                  disabled={isFetchingNextPage}
-                  onClick={() => void fetchNextPage()}
-                >
-                  {isFetchingNextPage && <Spinner className="size-4" />}
-                  {isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </button>
-              </div>
+              <LoadMore className="mt-8" loading={isFetchingNextPage} onClick={() => void fetchNextPage()} />
             )}
           </>
         )}

@@ -4,10 +4,10 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
+import { LoadMore } from '../../components/LoadMore';
 import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
 import { SegmentedControl } from '../../components/SegmentedControl';
-import { Spinner } from '../../components/Spinner';
-import { buttonPrimary, buttonSecondary, card, inputField, textLink } from '../../components/styles';
+import { buttonPrimary, card, inputField, textLink } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { countLabel } from '../discussions/format';
 import { CreatePostDialog } from './CreatePostDialog';
@@ -232,17 +232,7 @@ export function CommunityPage() {
       )}
 
       {list.hasNextPage && !firstLoadFailed && (
-        <div className="mt-6 flex justify-center">
-          <button
-            type="button"
-            className={buttonSecondary}
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage && <Spinner className="size-4" />}
-            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
+        <LoadMore loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
       )}
 
       <CreatePostDialog

@@ -5,9 +5,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';
+import { LoadMore } from '../../components/LoadMore';
 import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
 import { SegmentedControl } from '../../components/SegmentedControl';
-import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { DiscussionListItem } from './DiscussionListItem';
@@ -264,17 +264,7 @@ export function DiscussionsPage() {
       )}
 
       {list.hasNextPage && !failure && (
-        <div className="mt-6 flex justify-center">
-          <button
-            type="button"
-            className={buttonSecondary}
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage && <Spinner className="size-4" />}
-            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
+        <LoadMore loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
       )}
       {laterFailure && (
         <div className="mt-4">
