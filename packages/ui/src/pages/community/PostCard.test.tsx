@@ -54,7 +54,8 @@ describe('the like button', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(like).toHaveAttribute('aria-pressed', 'false');
 
     await user.click(like);
-    const pressed = screen.getByRole('button', { name: 'Like, 2 likes' });
+    // The optimistic update lands after the click's own events (TanStack Query's onMutate is async).
+    const pressed = await screen.findByRole('button', { name: 'Like, 2 likes' });
     expect(pressed).toHaveAttribute('aria-pressed', 'true');
     expect(pressed).toBeDisabled();
     await user.dblClick(pressed);
@@ -71,7 +72,7 @@ describe('the like button', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     const held = heldLikes(500);
     renderPage(<CommunityPage />, { path: '/community', route: '/community', adapter: held.adapter });
     await user.click(await screen.findByRole('button', { name: 'Like, 1 like' }));
-    expect(screen.getByRole('button', { name: 'Like, 2 likes' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Like, 2 likes' })).toHaveAttribute('aria-pressed', 'true');
     held.release();
     const back = await screen.findByRole('button', { name: 'Like, 1 like' });
     expect(back).toHaveAttribute('aria-pressed', 'false');
