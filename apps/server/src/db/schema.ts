@@ -375,3 +375,25 @@ export type CommunityReplyRow = typeof communityReplies.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * What admins did: one row per action (verify a mentor, change a role, delete a user, class,
+ * discussion or post). Names and titles are copied in when it happens, so the record still reads after
+ * the actor or the target is gone; the actor's id is kept while the account exists.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id'),
+    targetName: text('target_name').notNull().default(''),
+    /** What changed, in words an admin reads (e.g. "role learner → mentor"). */
+    detail: text('detail').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt, t.id), index('audit_log_actor_idx').on(t.actorId)],
+);
