@@ -86,7 +86,7 @@ function routeServerLog(stream: Readable, mailbox: string): void {
  * Starts the built server (apps/server/dist/main.js) on a free port with a fresh embedded database in a
  * temporary directory, rate limits off and a known administrator, and waits until it is healthy.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer({ corsOrigins = [] }: { corsOrigins?: string[] } = {}): Promise<RunningServer> {
   for (const file of [SERVER_MAIN, WEB_INDEX]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`pnpm build\` at the repository root first`);
   }
@@ -107,6 +107,8 @@ export async function startServer(): Promise<RunningServer> {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_NAME: ADMIN.name,
+    // Other origins whose pages call this server (the desktop renderer, served apart from it).
+    CORS_ORIGINS: corsOrigins.join(','),
   };
   // The embedded database, whatever the surrounding shell points at.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET']) delete env[name];

@@ -1,3 +1,8 @@
 // The Mentora React app, shared by the web and desktop shells.
 export { App, type AppProps, type RouterKind } from './App';
-export type { Platform, PlatformStorage } from './platform/platform';
+// Types of the Platform's optional parts; the helpers a shell other than the web needs are in ./shell.
+export type { FetchTransportOptions } from './live/fetchTransport';
+export type { LiveTransport } from './live/transport';
+export type { ServerAddressFormProps } from './pages/settings/ServerAddressForm';
+export type { Platform, PlatformStorage, ServerAddressChange, ServerAddressSetting } from './platform/platform';
+export type { Theme } from './theme/theme';

@@ -53,13 +53,14 @@ describe('SseParser', () => {
   it('reads error events, joins multi-line data and skips comments and unknown fields', () => {
     const text =
       ': keep-alive\n\n' +
-      'id: 7\nretry: 1000\ndata: first\ndata: second\n\n' +
+      'id: 7\nretry: 1000\nfoo: bar\ndata: first\ndata: second\n\n' +
       'event: error\ndata: {"message":"The assistant is not available right now. Please try again.","status":502}\n\n';
     expect(parseAll([text])).toEqual([
-      { event: 'message', data: 'first\nsecond' },
+      { event: 'message', data: 'first\nsecond', id: '7' },
       {
         event: 'error',
         data: '{"message":"The assistant is not available right now. Please try again.","status":502}',
+        id: '7',
       },
     ]);
   });
@@ -88,5 +89,26 @@ describe('readSse', () => {
     expect(await collect(bodyOf([bytes.slice(0, split), bytes.slice(split)]))).toEqual([
       { event: 'message', data: '{"delta":"café ☕"}' },
     ]);
+  });
+});
+
+describe('SseParser ids and retry hints', () => {
+  it('gives each event the last id seen, which lasts until another id replaces it', () => {
+    const parser = new SseParser();
+    const events = parser.push('id: 1\nevent: a\ndata: x\n\nevent: b\ndata: y\n\nid: 2\ndata: z\n\n');
+    expect(events).toEqual([
+      { event: 'a', data: 'x', id: '1' },
+      { event: 'b', data: 'y', id: '1' },
+      { event: 'message', data: 'z', id: '2' },
+    ]);
+  });
+
+  it('ignores an id with a NUL, and keeps the latest numeric retry hint', () => {
+    const parser = new SseParser();
+    expect(parser.push('retry: 2500\n\nretry: soon\n\nid: 3\ndata: a\n\nid: 4\0\ndata: b\n\n')).toEqual([
+      { event: 'message', data: 'a', id: '3' },
+      { event: 'message', data: 'b', id: '3' },
+    ]);
+    expect(parser.retryMs).toBe(2500);
   });
 });

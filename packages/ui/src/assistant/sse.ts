@@ -1,12 +1,15 @@
 // A reader of Server-Sent Events (text/event-stream) for a fetch() body. EventSource cannot POST or send
-// a bearer token, so the assistant's stream is read by hand; this follows the WHATWG parsing rules for
-// the parts the server uses (event, data, comments, any line ending) and nothing more.
+// a bearer token, so the assistant's stream (and the desktop app's live updates) is read by hand; this
+// follows the WHATWG parsing rules for the parts the server uses (event, data, id, retry, comments, any
+// line ending) and nothing more.
 
 export interface SseEvent {
   /** The `event:` field; `message` when the server gave none. */
   event: string;
   /** The `data:` lines, joined with line breaks. */
   data: string;
+  /** The last event ID when the event was dispatched (set by this or an earlier event's `id:`), if any. */
+  id?: string;
 }
 
 /**
@@ -17,6 +20,9 @@ export class SseParser {
   private buffer = '';
   private event = '';
   private data: string[] = [];
+  private lastEventId = '';
+  /** The latest `retry:` hint, in milliseconds: how long to wait before reconnecting. */
+  retryMs: number | undefined;
   /** The last piece ended with `\r`: a `\n` opening the next piece belongs to that line ending. */
   private pendingCr = false;
 
@@ -56,7 +62,8 @@ export class SseParser {
         this.event = '';
         return null;
       }
-      const event = { event: this.event || 'message', data: this.data.join('\n') };
+      const event: SseEvent = { event: this.event || 'message', data: this.data.join('\n') };
+      if (this.lastEventId !== '') event.id = this.lastEventId;
       this.event = '';
       this.data = [];
       return event;
@@ -68,16 +75,21 @@ export class SseParser {
     if (value.startsWith(' ')) value = value.slice(1);
     if (field === 'event') this.event = value;
     else if (field === 'data') this.data.push(value);
+    // An id with a NUL is ignored, and the id survives the events that follow (the standard's rules).
+    else if (field === 'id' && !value.includes('\0')) this.lastEventId = value;
+    else if (field === 'retry' && /^\d+$/.test(value)) this.retryMs = Number(value);
     return null;
   }
 }
 
-/** The events of a response body, in order, as they arrive. */
-export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
+/** The events of a response body, in order, as they arrive (`parser` can be passed to read its retry hint). */
+export async function* readSse(
+  body: ReadableStream<Uint8Array>,
+  parser: SseParser = new SseParser(),
+): AsyncGenerator<SseEvent> {
   const reader = body.getReader();
   // `stream: true` keeps a multi-byte character split across two network pieces whole.
   const decoder = new TextDecoder();
-  const parser = new SseParser();
   let finished = false;
   try {
     for (;;) {

@@ -9,9 +9,10 @@ import { eventSourceTransport, type LiveTransport } from './transport';
  * Keeps the live stream open while someone is signed in (closed on sign-out) and applies its events to
  * the query cache. The stream is per user: it reopens when the user changes.
  */
-export function useLiveUpdates(transport: LiveTransport = eventSourceTransport): void {
+export function useLiveUpdates(given?: LiveTransport): void {
   const { status, user } = useAuth();
-  const { apiBaseUrl } = usePlatform();
+  const { apiBaseUrl, liveTransport } = usePlatform();
+  const transport = given ?? liveTransport ?? eventSourceTransport;
   const queryClient = useQueryClient();
   const userId = status === 'signedIn' ? (user?._id ?? null) : null;
 

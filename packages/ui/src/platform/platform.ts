@@ -1,5 +1,7 @@
 // The Platform seam of DESIGN.md: the only place web and desktop differ. packages/ui never touches
 // window.localStorage, window.open or Electron itself; each shell hands the App one of these.
+import type { LiveTransport } from '../live/transport';
+
 export interface PlatformStorage {
   get(key: string): string | null;
   set(key: string, value: string): void;
@@ -11,4 +13,17 @@ export interface Platform {
   apiBaseUrl: string;
   storage: PlatformStorage;
   openExternal(url: string): void;
+  /** How live updates are read; the web's EventSource (session cookie) when absent. */
+  liveTransport?: LiveTransport;
+  /** The desktop app's server address, which Settings lets the person change. Absent on the web. */
+  serverAddress?: ServerAddressSetting;
+}
+
+/** A server address change: accepted (the shell then restarts the UI against it) or why not. */
+export type ServerAddressChange = { ok: true } | { ok: false; message: string };
+
+export interface ServerAddressSetting {
+  current: string;
+  /** Checks the address (GET /api/health) and saves it only when that succeeds. */
+  change(url: string): Promise<ServerAddressChange>;
 }

@@ -41,9 +41,14 @@ interface RenderOptions {
   user?: User | null;
   /** Answers requests; by default everything is a 404. */
   answer?: (config: InternalAxiosRequestConfig) => FakeAnswer | 'network-error';
+  /** The shell's Platform; a web one with Map storage by default. */
+  platform?: ReturnType<typeof memoryPlatform>;
 }
 
-export function renderWithAuth(page: ReactNode, { path, route, user = TEST_USER, answer }: RenderOptions) {
+export function renderWithAuth(
+  page: ReactNode,
+  { path, route, user = TEST_USER, answer, platform = memoryPlatform() }: RenderOptions,
+) {
   const fake = fakeAdapter(answer ?? (() => ({ status: 404, data: { message: 'Not found' } })));
   const api = axios.create({ baseURL: '/api' });
   api.defaults.adapter = fake.adapter;
@@ -56,7 +61,6 @@ export function renderWithAuth(page: ReactNode, { path, route, user = TEST_USER,
     logout: vi.fn(async () => {}),
     refreshProfile: vi.fn(async () => {}),
   } satisfies AuthState;
-  const platform = memoryPlatform();
   const view = render(
     <PlatformProvider platform={platform}>
       <ThemeProvider>

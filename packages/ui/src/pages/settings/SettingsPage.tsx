@@ -1,10 +1,12 @@
-import { KeyRound, type LucideIcon, MonitorSmartphone, Moon, Palette, Sun, TriangleAlert } from 'lucide-react';
+import { KeyRound, type LucideIcon, MonitorSmartphone, Moon, Palette, Server, Sun, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { card } from '../../components/styles';
+import { usePlatform } from '../../platform/PlatformContext';
 import { useTheme } from '../../theme/ThemeContext';
 import type { Theme } from '../../theme/theme';
 import { DeleteAccount, LogoutEverywhere } from './AccountActions';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { ServerAddressForm } from './ServerAddressForm';
 
 // The card, with a red border instead of the neutral one.
 const dangerCard = 'rounded-2xl border border-red-300 bg-white shadow-sm dark:border-red-500/40 dark:bg-slate-900';
@@ -86,6 +88,7 @@ function ThemePicker() {
 
 /** /settings: theme, password, sessions and account deletion (DESIGN.md "Deliberate differences"). */
 export function SettingsPage() {
+  const { serverAddress } = usePlatform();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Settings</h1>
@@ -100,6 +103,18 @@ export function SettingsPage() {
         >
           <ThemePicker />
         </SettingsSection>
+
+        {/* The desktop app only: the web app is served by its own server. */}
+        {serverAddress && (
+          <SettingsSection
+            id="server"
+            title="Server"
+            description="The Mentora server this app connects to. Switching servers signs you out."
+            icon={Server}
+          >
+            <ServerAddressForm initial={serverAddress.current} onSubmit={serverAddress.change} />
+          </SettingsSection>
+        )}
 
         <SettingsSection
           id="password"

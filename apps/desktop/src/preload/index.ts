@@ -1,0 +1,30 @@
+// The preload: the renderer's only way to the main process. It exposes exactly the DesktopBridge
+// (src/shared/bridge.ts) on window.mentora, each call one IPC message; no Electron object, event or
+// Node API reaches the page. Built as CommonJS so it runs in the sandbox.
+import { contextBridge, ipcRenderer } from 'electron';
+import {
+  BRIDGE_GLOBAL,
+  CHANNELS,
+  type DesktopBridge,
+  type DesktopStartup,
+  type ServerUrlResult,
+  type StoredKey,
+} from '../shared/bridge';
+
+const bridge = {
+  startup: (): Promise<DesktopStartup> => ipcRenderer.invoke(CHANNELS.startup),
+  setStored: (key: StoredKey, value: string): Promise<void> => ipcRenderer.invoke(CHANNELS.setStored, key, value),
+  removeStored: (key: StoredKey): Promise<void> => ipcRenderer.invoke(CHANNELS.removeStored, key),
+  openExternal: (url: string): Promise<boolean> => ipcRenderer.invoke(CHANNELS.openExternal, url),
+  setServerUrl: (url: string): Promise<ServerUrlResult> => ipcRenderer.invoke(CHANNELS.setServerUrl, url),
+  onShowServerAddress: (listener: () => void) => {
+    // The listener gets no arguments: the IPC event (and its sender) stays here.
+    const forward = () => listener();
+    ipcRenderer.on(CHANNELS.showServerAddress, forward);
+    return () => {
+      ipcRenderer.removeListener(CHANNELS.showServerAddress, forward);
+    };
+  },
+} satisfies DesktopBridge;
+
+contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, bridge);

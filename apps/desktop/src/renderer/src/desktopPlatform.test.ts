@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { DesktopBridge, ServerUrlResult, StoredKey } from '../../shared/bridge';
+import { createDesktopPlatform, StorageMirror } from './desktopPlatform';
+
+/** A bridge that records calls, as the preload's would reach the main process. */
+function recordingBridge(openAnswer = true) {
+  const calls: unknown[][] = [];
+  const bridge: DesktopBridge = {
+    startup: async () => ({ serverUrl: null, stored: {}, version: '0' }),
+    setStored: async (key: StoredKey, value: string) => void calls.push(['setStored', key, value]),
+    removeStored: async (key: StoredKey) => void calls.push(['removeStored', key]),
+    openExternal: async (url: string) => {
+      calls.push(['openExternal', url]);
+      return openAnswer;
+    },
+    setServerUrl: async (): Promise<ServerUrlResult> => ({ ok: false, message: '' }),
+    onShowServerAddress: () => () => undefined,
+  };
+  return { bridge, calls };
+}
+
+function quietLog() {
+  const warnings: string[] = [];
+  return { warnings, log: { warn: (message: string) => warnings.push(message), error: () => undefined } };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('StorageMirror', () => {
+  it('answers from what the startup read, at once', () => {
+    const { bridge } = recordingBridge();
+    const mirror = new StorageMirror(bridge, { token: 'abc', theme: 'dark' });
+    expect(mirror.get('token')).toBe('abc');
+    expect(mirror.get('theme')).toBe('dark');
+    expect(mirror.get('other')).toBeNull();
+  });
+
+  it('writes the token and theme through to the bridge', async () => {
+    const { bridge, calls } = recordingBridge();
+    const mirror = new StorageMirror(bridge, {});
+    mirror.set('token', 'abc.def');
+    mirror.set('theme', 'light');
+    mirror.remove('token');
+    expect(mirror.get('token')).toBeNull();
+    expect(calls).toEqual([
+      ['setStored', 'token', 'abc.def'],
+      ['setStored', 'theme', 'light'],
+      ['removeStored', 'token'],
+    ]);
+  });
+
+  it('keeps other keys and invalid values for this run only', () => {
+    const { bridge, calls } = recordingBridge();
+    const { log, warnings } = quietLog();
+    const mirror = new StorageMirror(bridge, {}, log);
+    mirror.set('draft', 'hello');
+    mirror.set('theme', 'neon');
+    mirror.remove('draft');
+    expect(mirror.get('theme')).toBe('neon');
+    expect(calls).toEqual([]);
+    expect(warnings).toEqual(['Not saving an invalid theme']);
+  });
+});
+
+describe('createDesktopPlatform', () => {
+  function platform(openAnswer = true) {
+    const { bridge, calls } = recordingBridge(openAnswer);
+    const { log, warnings } = quietLog();
+    const value = createDesktopPlatform({
+      bridge,
+      serverUrl: 'https://mentora.example.com',
+      storage: new StorageMirror(bridge, {}, log),
+      changeServer: async () => ({ ok: true }),
+      log,
+    });
+    return { value, calls, warnings };
+  }
+
+  it('talks to the saved server’s API and reads live updates with the bearer token', () => {
+    const { value } = platform();
+    expect(value.kind).toBe('desktop');
+    expect(value.apiBaseUrl).toBe('https://mentora.example.com/api');
+    expect(value.liveTransport).toBeTypeOf('function');
+    expect(value.serverAddress?.current).toBe('https://mentora.example.com');
+  });
+
+  it('hands http(s) links to the bridge', async () => {
+    const { value, calls } = platform();
+    value.openExternal('https://meet.jit.si/room');
+    await flush();
+    expect(calls).toEqual([['openExternal', 'https://meet.jit.si/room']]);
+  });
+
+  it('never forwards a javascript: or file: URL', async () => {
+    const { value, calls, warnings } = platform();
+    value.openExternal('javascript:alert(1)');
+    value.openExternal('file:///etc/passwd');
+    await flush();
+    expect(calls).toEqual([]);
+    expect(warnings).toHaveLength(2);
+  });
+
+  it('notes a refusal from the main process', async () => {
+    const { value, warnings } = platform(false);
+    value.openExternal('https://example.com');
+    await flush();
+    expect(warnings).toEqual(['The system browser did not open https://example.com']);
+  });
+});

@@ -1,0 +1,74 @@
+// The one contract between the renderer and the main process. The preload implements DesktopBridge over
+// IPC (typed `satisfies DesktopBridge`), the renderer uses it through window.mentora, and the main process
+// handles the channels below: a change to one side that the others do not follow fails typecheck.
+
+/** What the first run offers: a server on this computer, as `pnpm start` runs it. */
+export const DEFAULT_SERVER_URL = 'http://localhost:3000';
+
+/** The name under which the preload exposes the bridge: window.mentora. */
+export const BRIDGE_GLOBAL = 'mentora';
+
+/** IPC channels, one per bridge call. */
+export const CHANNELS = {
+  startup: 'mentora:startup',
+  setStored: 'mentora:stored:set',
+  removeStored: 'mentora:stored:remove',
+  openExternal: 'mentora:open-external',
+  setServerUrl: 'mentora:server-url:set',
+  /** Main to renderer: the app menu's "Server address…" was chosen. */
+  showServerAddress: 'mentora:server-address:show',
+} as const;
+
+/**
+ * What the renderer may keep in electron-store: the UI's STORAGE_KEYS (packages/contract), and nothing
+ * else. The renderer keeps any other key in memory only.
+ */
+export const STORED_KEYS = ['token', 'theme'] as const;
+export type StoredKey = (typeof STORED_KEYS)[number];
+
+/** Read once before the UI mounts; the renderer then keeps a synchronous mirror of `stored`. */
+export interface DesktopStartup {
+  /** The checked server address (`http(s)://host[:port][/path]`, no trailing slash), null before the first run. */
+  serverUrl: string | null;
+  stored: Partial<Record<StoredKey, string>>;
+  version: string;
+}
+
+export type ServerUrlResult = { ok: true; serverUrl: string } | { ok: false; message: string };
+
+export interface DesktopBridge {
+  startup(): Promise<DesktopStartup>;
+  setStored(key: StoredKey, value: string): Promise<void>;
+  removeStored(key: StoredKey): Promise<void>;
+  /** Opens an http(s) URL in the system browser; false when it was refused (any other scheme) or failed. */
+  openExternal(url: string): Promise<boolean>;
+  /** Checks GET {url}/api/health and saves the address only when that answers 200 from a Mentora server. */
+  setServerUrl(url: string): Promise<ServerUrlResult>;
+  /** Calls `listener` when the app menu asks for the server address screen; returns the unsubscribe. */
+  onShowServerAddress(listener: () => void): () => void;
+}
+
+/** Longest token the store accepts (a JWT is a few hundred characters). */
+export const MAX_TOKEN_LENGTH = 4096;
+
+function isStoredKey(value: unknown): value is StoredKey {
+  return typeof value === 'string' && (STORED_KEYS as readonly string[]).includes(value);
+}
+
+/** The value rule of each stored key, shared by the IPC handlers and the store's reads. */
+export function isValidStoredValue(key: StoredKey, value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  if (key === 'theme') return value === 'light' || value === 'dark';
+  // A JWT: printable ASCII without spaces, so nothing odd can reach a header or the store file.
+  return value.length > 0 && value.length <= MAX_TOKEN_LENGTH && /^[\x21-\x7e]+$/.test(value);
+}
+
+/** The arguments of setStored, checked: a known key and a value its rule accepts. */
+export function parseStoredEntry(key: unknown, value: unknown): { key: StoredKey; value: string } | null {
+  if (!isStoredKey(key) || !isValidStoredValue(key, value)) return null;
+  return { key, value };
+}
+
+export function parseStoredKey(key: unknown): StoredKey | null {
+  return isStoredKey(key) ? key : null;
+}

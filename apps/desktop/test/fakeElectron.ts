@@ -1,0 +1,165 @@
+// Small stand-ins for the few Electron APIs the main-process modules use, shaped like the real ones
+// (events with preventDefault, ipcMain.handle, shell.openExternal, a session's permission handlers, a
+// window's bounds). The modules take these through their parameters; nothing is module-mocked.
+import type { NavigationEvent } from '../src/main/navigationGuard';
+import type { KeyValueStore } from '../src/main/settingsStore';
+import type { Area } from '../src/main/windowState';
+
+/** electron-store's get/set/delete over a Map, as the JSON file would hold them. */
+export class MemoryStore implements KeyValueStore {
+  readonly data = new Map<string, unknown>();
+  get(key: string): unknown {
+    return this.data.get(key);
+  }
+  set(key: string, value: unknown): void {
+    this.data.set(key, structuredClone(value));
+  }
+  delete(key: string): void {
+    this.data.delete(key);
+  }
+}
+
+export class FakeLog {
+  readonly warnings: string[] = [];
+  warn(message: string): void {
+    this.warnings.push(message);
+  }
+}
+
+export class FakeShell {
+  readonly opened: string[] = [];
+  failWith: Error | null = null;
+  async openExternal(url: string): Promise<void> {
+    if (this.failWith) throw this.failWith;
+    this.opened.push(url);
+  }
+}
+
+type Listener = (event: NavigationEvent & { preventDefault(): void }) => void;
+
+/** A WebContents: emits navigation events the way Electron does, and records what the handlers did. */
+export class FakeWebContents {
+  private readonly listeners = new Map<string, Listener[]>();
+  private windowOpenHandler: ((details: { url: string }) => { action: 'deny' | 'allow' }) | null = null;
+
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' | 'allow' }): void {
+    this.windowOpenHandler = handler;
+  }
+
+  /** Emits `name` for a navigation to `url`; true when a listener prevented it. */
+  emit(name: string, url: string, isMainFrame = true): boolean {
+    let prevented = false;
+    const event = {
+      url,
+      isMainFrame,
+      preventDefault: () => {
+        prevented = true;
+      },
+    };
+    for (const listener of this.listeners.get(name) ?? []) listener(event);
+    return prevented;
+  }
+
+  /** What window.open / a target=_blank link would get. */
+  openWindow(url: string): { action: 'deny' | 'allow' } {
+    if (!this.windowOpenHandler) return { action: 'allow' };
+    return this.windowOpenHandler({ url });
+  }
+}
+
+export interface FakeFrame {
+  url: string;
+  parent: FakeFrame | null;
+}
+
+/** The top frame of a page at `url`, or a subframe of one. */
+export function frameAt(url: string, parentUrl?: string): FakeFrame {
+  return { url, parent: parentUrl ? { url: parentUrl, parent: null } : null };
+}
+
+/** ipcMain.handle, and a way to call a channel as a renderer frame would (ipcRenderer.invoke). */
+export class FakeIpcMain {
+  private readonly handlers = new Map<
+    string,
+    (event: { senderFrame: FakeFrame | null }, ...args: unknown[]) => unknown
+  >();
+
+  handle(channel: string, listener: (event: { senderFrame: FakeFrame | null }, ...args: unknown[]) => unknown): void {
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    this.handlers.set(channel, listener);
+  }
+
+  channels(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** Like ipcRenderer.invoke: the handler's value, or a rejection when it throws. */
+  async invoke(frame: FakeFrame | null, channel: string, ...args: unknown[]): Promise<unknown> {
+    const handler = this.handlers.get(channel);
+    if (!handler) throw new Error(`No handler registered for '${channel}'`);
+    return handler({ senderFrame: frame }, ...args);
+  }
+}
+
+/** A Session's permission handlers, with a way to ask them as Chromium would. */
+export class FakeSession {
+  requestHandler: ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | null = null;
+  checkHandler: ((contents: unknown, permission: string) => boolean) | null = null;
+
+  setPermissionRequestHandler(
+    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void,
+  ): void {
+    this.requestHandler = handler;
+  }
+
+  setPermissionCheckHandler(handler: (contents: unknown, permission: string) => boolean): void {
+    this.checkHandler = handler;
+  }
+
+  request(permission: string): Promise<boolean> {
+    return new Promise((resolve) => {
+      if (!this.requestHandler) resolve(true);
+      else this.requestHandler({}, permission, resolve);
+    });
+  }
+
+  check(permission: string): boolean {
+    return this.checkHandler ? this.checkHandler({}, permission) : true;
+  }
+}
+
+/** A BrowserWindow's bounds and state events. */
+export class FakeWindow {
+  private readonly listeners = new Map<string, (() => void)[]>();
+  bounds: Area = { x: 100, y: 80, width: 1200, height: 800 };
+  maximized = false;
+  minimized = false;
+  fullScreen = false;
+
+  on(event: string, listener: () => void): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+
+  emit(event: string): void {
+    for (const listener of this.listeners.get(event) ?? []) listener();
+  }
+
+  getNormalBounds(): Area {
+    return { ...this.bounds };
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  isMinimized(): boolean {
+    return this.minimized;
+  }
+  isFullScreen(): boolean {
+    return this.fullScreen;
+  }
+}

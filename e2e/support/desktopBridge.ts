@@ -1,0 +1,116 @@
+// The desktop renderer in Chromium with its bridge injected. Electron cannot run here, so the preload's
+// IPC is replaced by a Playwright binding, and behind it run the desktop app's real main-process modules
+// (registerBridgeHandlers, SettingsStore, openExternalUrl, validateServerUrl): only Electron's own
+// pieces are fakes (the electron-store file, shell.openExternal, ipcMain).
+import type { Page } from '@playwright/test';
+import { openExternalUrl } from '../../apps/desktop/src/main/externalLinks';
+import { registerBridgeHandlers } from '../../apps/desktop/src/main/ipcHandlers';
+import { validateServerUrl } from '../../apps/desktop/src/main/serverAddress';
+import { SettingsStore } from '../../apps/desktop/src/main/settingsStore';
+import { CHANNELS, type DesktopBridge, type StoredKey } from '../../apps/desktop/src/shared/bridge';
+import { FakeIpcMain, FakeLog, FakeShell, MemoryStore } from '../../apps/desktop/test/fakeElectron';
+import { DESKTOP_URL_VARIABLE } from './desktopRenderer';
+
+export interface BridgeCall {
+  channel: string;
+  args: unknown[];
+}
+
+export interface DesktopHarness {
+  /** The renderer's page URL (index.html). */
+  url: string;
+  store: SettingsStore;
+  /** What shell.openExternal was asked to open. */
+  shell: FakeShell;
+  /** What the main-process modules logged (refusals). */
+  log: FakeLog;
+  /** Every bridge call the page made, in order. */
+  calls: BridgeCall[];
+  /** Opens the renderer at an in-app path (the hash router's). */
+  open(path?: string): Promise<void>;
+  /** What the app menu's "Server Address…" does: the main process tells the page. */
+  showServerAddressFromMenu(): Promise<void>;
+}
+
+export function desktopRendererUrl(): string {
+  const url = process.env[DESKTOP_URL_VARIABLE];
+  if (!url) {
+    throw new Error('The desktop renderer is not built: run `pnpm build` at the repository root (e2e/run.mjs does)');
+  }
+  return url;
+}
+
+declare global {
+  interface Window {
+    mentora?: DesktopBridge;
+    __mentoraIpc?: (channel: string, ...args: unknown[]) => Promise<unknown>;
+    __mentoraMenu?: () => void;
+  }
+}
+
+export async function injectDesktopBridge(
+  page: Page,
+  initial: { serverUrl?: string; stored?: Partial<Record<StoredKey, string>> } = {},
+): Promise<DesktopHarness> {
+  const url = desktopRendererUrl();
+  const store = new SettingsStore(new MemoryStore());
+  if (initial.serverUrl) store.setServerUrl(initial.serverUrl);
+  for (const [key, value] of Object.entries(initial.stored ?? {})) store.setStored(key as StoredKey, value);
+  const shell = new FakeShell();
+  const log = new FakeLog();
+  const ipc = new FakeIpcMain();
+  registerBridgeHandlers(
+    ipc,
+    {
+      store,
+      version: '0.0.0-e2e',
+      openExternal: (target) => openExternalUrl(target, shell, log),
+      validateServerUrl: (address) => validateServerUrl(address, fetch),
+    },
+    { appOrigins: [new URL(url).origin], log },
+  );
+  const calls: BridgeCall[] = [];
+  await page.exposeBinding('__mentoraIpc', async (source, channel: string, ...args: unknown[]) => {
+    calls.push({ channel, args });
+    const frame = source.frame;
+    return ipc.invoke(
+      { url: frame.url(), parent: frame.parentFrame() ? { url: '', parent: null } : null },
+      channel,
+      ...args,
+    );
+  });
+  // What the preload exposes (src/preload/index.ts), one IPC message a call, typed by the same contract.
+  await page.addInitScript((channels: typeof CHANNELS) => {
+    const ipc = (channel: string, ...args: unknown[]) => {
+      if (!window.__mentoraIpc) throw new Error('no IPC binding');
+      return window.__mentoraIpc(channel, ...args);
+    };
+    const listeners = new Set<() => void>();
+    window.__mentoraMenu = () => {
+      for (const listener of listeners) listener();
+    };
+    const bridge: DesktopBridge = {
+      startup: () => ipc(channels.startup) as ReturnType<DesktopBridge['startup']>,
+      setStored: (key, value) => ipc(channels.setStored, key, value) as Promise<void>,
+      removeStored: (key) => ipc(channels.removeStored, key) as Promise<void>,
+      openExternal: (target) => ipc(channels.openExternal, target) as Promise<boolean>,
+      setServerUrl: (address) => ipc(channels.setServerUrl, address) as ReturnType<DesktopBridge['setServerUrl']>,
+      onShowServerAddress: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    Object.defineProperty(window, 'mentora', { value: Object.freeze(bridge) });
+  }, CHANNELS);
+  return {
+    url,
+    store,
+    shell,
+    log,
+    calls,
+    open: async (path = '/') => {
+      await page.goto(`${url}#${path}`);
+    },
+    showServerAddressFromMenu: () => page.evaluate(() => window.__mentoraMenu?.()),
+  };
+}
