@@ -2,7 +2,10 @@
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const SERVER_MAIN = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
+/** The built server; E2E_SERVER_MAIN points at another build (e.g. one per helper sharing a worktree). */
+export const SERVER_MAIN = process.env.E2E_SERVER_MAIN
+  ? path.resolve(process.env.E2E_SERVER_MAIN)
+  : path.join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
 /** The built web app; E2E_WEB_DIST_DIR points at another build (e.g. one per parallel worktree). */
 export const WEB_DIST = process.env.E2E_WEB_DIST_DIR
   ? path.resolve(process.env.E2E_WEB_DIST_DIR)

@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  enrol,
+  makeClass,
+  makeDiscussion,
+  makeDiscussionReply,
+  makeLearner,
+  makeVerifiedMentor,
+} from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { classes, discussions } from '../db/schema.js';
 import { DEMO_PASSWORD } from '../demo/content.js';
 import { seedDemo } from '../demo/seed.js';
 import { redactEmails, searchTerms } from './context.js';
 import { findHelpTopic, HELP_TOPICS } from './help.js';
-import { detectIntent, type Intent, link, pieces } from './offline.js';
+import { detectIntent, type Intent, link, pieces, plain } from './offline.js';
 
 // The offline assistant against the demo database (seedDemo): each kind of question it recognises,
 // answered with the real classes and discussions it used, named and linked.
@@ -76,6 +84,14 @@ describe('recognising questions', () => {
 
   it('keeps Markdown links intact whatever the title', () => {
     expect(link('Arrays [part 1]', '/classes/1')).toBe('[Arrays \\[part 1\\]](/classes/1)');
+    expect(link('Two\nlines', '/classes/1')).toBe('[Two lines](/classes/1)');
+  });
+
+  it('keeps what people wrote from becoming Markdown: no links, no lists, no paragraphs', () => {
+    expect(plain('[Free prize](https://evil.example/)')).toBe('\\[Free prize\\](https://evil.example/)');
+    expect(plain('a\n\n- b')).toBe('a - b');
+    expect(plain('\\o/ [x]\\')).toBe('\\\\o/ \\[x\\]\\\\');
+    expect(plain('<img src=x onerror=alert(1)>')).toBe('<img src=x onerror=alert(1)>');
   });
 });
 
@@ -214,6 +230,36 @@ describe('answers from a seeded database', () => {
     const hello = await ask('lea', 'hello');
     expect(hello).toMatch(/^Hello Léa!/);
     expect(hello).toContain('Here is what I can do:');
+  });
+
+  it('shows names, titles and replies that look like Markdown links as text, never as links', async () => {
+    const mentor = await makeVerifiedMentor(t, { name: 'Pam [Free prize](https://evil.example/) \\o/' });
+    const cls = await makeClass(t, mentor, { title: 'Quokka care [part 1]', tags: ['quokka'] });
+    const learner = await makeLearner(t, { name: '[Hi](https://evil.example/) Lu' });
+    await enrol(t, cls, learner);
+    await makeDiscussion(t, mentor, cls, { title: 'Feeding [draft]' });
+    const own = await makeDiscussion(t, learner, cls, { title: 'My question' });
+    await makeDiscussionReply(t, mentor, own, 'See [the answer](https://evil.example/)\n- and this');
+    const askAs = async (message: string) => {
+      const res = await t.http.post('/api/gemini/chat').set(learner.auth).send({ message });
+      expect(res.status).toBe(200);
+      return res.body.response as string;
+    };
+    const mentorName = 'Pam \\[Free prize\\](https://evil.example/) \\\\o/';
+
+    const found = await askAs('Which classes teach quokka?');
+    expect(found).toContain(`[Quokka care \\[part 1\\]](/classes/${cls.id})`);
+    expect(found).toContain(`by ${mentorName},`);
+
+    const news = await askAs("What's new in my classes?");
+    expect(news).toContain(`started by ${mentorName} on`);
+    expect(news).toContain(`- ${mentorName} replied to`);
+    expect(news).toContain('(Quokka care \\[part 1\\])');
+    expect(news).toContain('"See \\[the answer\\](https://evil.example/) - and this"');
+
+    expect(await askAs('hello')).toMatch(/^Hello \\\[Hi\\\]\(https:\/\/evil\.example\/\)!/);
+    // Not one unescaped "[" anywhere before the outside address.
+    for (const answer of [found, news]) expect(answer).not.toMatch(/(^|[^\\])\[[^\]]*\]\(https:\/\/evil/);
   });
 
   it('never claims to be a language model', () => {

@@ -50,8 +50,15 @@ export function detectIntent(message: string): Intent {
 
 // ---------- wording ----------
 
-/** A Markdown link; brackets in a title would end the link text early. */
-export const link = (title: string, path: string) => `[${title.replace(/([[\]\\])/g, '\\$1')}](${path})`;
+/**
+ * What people wrote (names, titles, excerpts) as Markdown that reads as exactly that text: on one line,
+ * with brackets and backslashes escaped, so it can never become a link, a list or a paragraph of its
+ * own. A name like "[Free prize](https://evil.example)" is shown as typed, not as a link.
+ */
+export const plain = (text: string) => text.replace(/\s+/g, ' ').replace(/([[\]\\])/g, '\\$1');
+
+/** A Markdown link to an app path, its text what people wrote (see plain). */
+export const link = (title: string, path: string) => `[${plain(title)}](${path})`;
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -62,7 +69,7 @@ function ratingText(cls: ClassBrief): string {
 }
 
 const classLine = (cls: ClassBrief, note = '') =>
-  `- ${link(cls.title, cls.link)}: ${cls.category}, by ${cls.mentorName}, ${ratingText(cls)}, ${cls.studentCount} enrolled${note}`;
+  `- ${link(cls.title, cls.link)}: ${cls.category}, by ${plain(cls.mentorName)}, ${ratingText(cls)}, ${cls.studentCount} enrolled${note}`;
 
 const CAPABILITY_LINES = [
   '- Find classes on a topic: "Which classes teach SQL?"',
@@ -99,13 +106,15 @@ function otherMatches(context: AssistantContext): string[] {
   if (found.length > 0) {
     sections.push(
       `Discussions in your classes:\n${found
-        .map((d) => `- ${link(d.title, d.link)} in ${link(d.classTitle, classLink(d.classId))}, by ${d.authorName}`)
+        .map(
+          (d) => `- ${link(d.title, d.link)} in ${link(d.classTitle, classLink(d.classId))}, by ${plain(d.authorName)}`,
+        )
         .join('\n')}`,
     );
   }
   if (posts.length > 0) {
     sections.push(
-      `Community posts:\n${posts.map((p) => `- ${link(p.title, p.link)} (${p.category}), by ${p.authorName}`).join('\n')}`,
+      `Community posts:\n${posts.map((p) => `- ${link(p.title, p.link)} (${p.category}), by ${plain(p.authorName)}`).join('\n')}`,
     );
   }
   return sections;
@@ -115,7 +124,7 @@ function otherMatches(context: AssistantContext): string[] {
 
 function greet(context: AssistantContext): string {
   const first = context.asker.name.split(/\s+/)[0] ?? context.asker.name;
-  return `Hello ${first}! I am Mentora's built-in assistant. I answer from what is on Mentora right now.\n\n${capabilities()}`;
+  return `Hello ${plain(first)}! I am Mentora's built-in assistant. I answer from what is on Mentora right now.\n\n${capabilities()}`;
 }
 
 const CLASS_TOPICS = new Set(['enrol', 'unenrol', 'review', 'join-live', 'start-live']);
@@ -184,7 +193,7 @@ async function whatsNew(db: Queryable, context: AssistantContext): Promise<strin
       `Latest discussions:\n${started
         .map(
           (d) =>
-            `- ${link(d.title, discussionLink(d.id))} in ${link(d.classTitle, classLink(d.classId))}, started by ${d.authorName} on ${day(d.createdAt)}`,
+            `- ${link(d.title, discussionLink(d.id))} in ${link(d.classTitle, classLink(d.classId))}, started by ${plain(d.authorName)} on ${day(d.createdAt)}`,
         )
         .join('\n')}`,
     );
@@ -194,7 +203,7 @@ async function whatsNew(db: Queryable, context: AssistantContext): Promise<strin
       `Latest replies:\n${replies
         .map(
           (r) =>
-            `- ${r.authorName} replied to ${link(r.title, discussionLink(r.discussionId))} (${r.classTitle}) on ${day(r.createdAt)}: "${excerpt(r.content, 120)}"`,
+            `- ${plain(r.authorName)} replied to ${link(r.title, discussionLink(r.discussionId))} (${plain(r.classTitle)}) on ${day(r.createdAt)}: "${plain(excerpt(r.content, 120))}"`,
         )
         .join('\n')}`,
     );

@@ -1,3 +1,4 @@
+import { isHttpUrl } from '@mentora/contract';
 import { useState } from 'react';
 import { initials } from './initials';
 
@@ -10,14 +11,15 @@ interface AvatarProps {
 /**
  * The person's picture when they gave one, else (or when it fails to load) their initial on an accent
  * circle, drawn here: no outside avatar service sees anyone's name (DESIGN.md). Decorative: whatever
- * contains it names the person.
+ * contains it names the person. Only an absolute http(s) URL is ever put in the image's src: the
+ * profile form previews whatever is being typed, and a `javascript:` or `data:` URL there must never load.
  */
 export function Avatar({ name, picture, className = 'size-9 text-sm' }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = picture?.trim() ?? '';
   const base = `inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full select-none ${className}`;
 
-  if (src !== '' && failedSrc !== src) {
+  if (src !== '' && failedSrc !== src && isHttpUrl(src)) {
     return (
       <img
         src={src}

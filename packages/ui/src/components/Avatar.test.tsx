@@ -1,0 +1,37 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Avatar } from './Avatar';
+
+const pictureOf = (container: HTMLElement) => container.querySelector('img');
+
+describe('Avatar', () => {
+  it('shows an http(s) picture exactly as given', () => {
+    const url = 'https://example.com/me.png?q="><img src=x onerror=alert(1)>';
+    const { container } = render(<Avatar name="Ada Lovelace" picture={url} />);
+    expect(pictureOf(container)).toHaveAttribute('src', url);
+    expect(container.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'vbscript:msgbox(1)',
+    '//evil.example/me.png',
+    'my-photo.png',
+  ])('never puts %j in an image: the initial is shown instead', (picture) => {
+    const { container } = render(<Avatar name="Ada Lovelace" picture={picture} />);
+    expect(pictureOf(container)).toBeNull();
+    expect(screen.getByTestId('avatar-initials')).toHaveTextContent('A');
+  });
+
+  it('falls back to the initial when the picture fails to load', () => {
+    const { container } = render(<Avatar name="Grace Hopper" picture="https://example.com/gone.png" />);
+    const image = pictureOf(container);
+    if (!image) throw new Error('the picture was not shown');
+    fireEvent.error(image);
+    expect(pictureOf(container)).toBeNull();
+    expect(screen.getByTestId('avatar-initials')).toHaveTextContent('G');
+  });
+});
