@@ -87,6 +87,29 @@ test('an admin deletes a learner', async ({ page, request }) => {
   expect((await request.get('/api/auth/profile', { headers: bearer(token) })).status()).toBe(401);
 });
 
+test("an admin changes a learner's role after a confirmation, and the audit log shows it", async ({
+  page,
+  request,
+}) => {
+  const name = `Rae Role ${suffix()}`;
+  const token = await registerViaApi(request, newAccount('learner', name));
+  await openAdmin(page, request, '/admin?tab=learners');
+
+  const row = page.getByRole('table', { name: 'Learners' }).getByRole('row', { name: new RegExp(name) });
+  await row.getByRole('combobox', { name: `Role of ${name}` }).selectOption('mentor');
+  await confirmIn(page, 'Change this role?', 'Change role');
+  await expect(page.getByText('Role changed successfully')).toBeVisible();
+  // Now a mentor, the person leaves the learners list; their session goes on, with the new role.
+  await expect(page.getByRole('table', { name: 'Learners' }).getByText(name)).toHaveCount(0);
+  const profile = await request.get('/api/auth/profile', { headers: bearer(token) });
+  expect(((await profile.json()) as { role: string }).role).toBe('mentor');
+
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  const entry = page.getByRole('table', { name: 'Audit log' }).getByRole('row', { name: new RegExp(name) });
+  await expect(entry).toContainText('Changed a role');
+  await expect(entry).toContainText('learner → mentor');
+});
+
 test('an admin deletes a discussion and then its class', async ({ page, request }) => {
   const classTitle = `Moderated class ${suffix()}`;
   const seeded = await seedClass(request, classTitle, 'Grace Hopper');

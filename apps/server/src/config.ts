@@ -56,6 +56,7 @@ const envSchema = z.object({
   TRUST_PROXY: int('TRUST_PROXY', 0, 10).default(0),
   CORS_ORIGINS: z.string().default(''),
   BCRYPT_COST: int('BCRYPT_COST', 4, 15).default(12),
+  SESSION_IDLE_DAYS: int('SESSION_IDLE_DAYS', 1, 3650).default(30),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   ADMIN_NAME: z.string().min(1).max(100, 'ADMIN_NAME must be at most 100 characters').default('Administrator'),
@@ -113,6 +114,8 @@ export interface Config {
   trustProxy: number;
   corsOrigins: string[];
   bcryptCost: number;
+  /** A session unused for longer than this ends (SESSION_IDLE_DAYS). */
+  sessionIdleMs: number;
   admin: { email: string; password: string; name: string } | undefined;
   liveBaseUrl: string;
   /** GEMINI_API_KEY set: the assistant uses Gemini; otherwise the offline assistant. The key is never logged. */
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     ],
     bcryptCost: e.BCRYPT_COST,
+    sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600 * 1000,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }

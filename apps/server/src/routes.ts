@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { assistantRoutes } from './assistant/routes.js';
+import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { classesRoutes } from './classes/routes.js';
 import { communityRoutes } from './community/routes.js';
@@ -17,6 +18,7 @@ export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.use('/auth', authRoutes(ctx, limits));
   router.use('/users', userRoutes(ctx));
   router.use('/admin', adminRoutes(ctx));
+  router.use('/admin/audit-log', auditRoutes(ctx));
   router.use('/classes', classesRoutes(ctx));
   router.use('/discussions', discussionsRoutes(ctx));
   router.use('/reviews', reviewsRoutes(ctx));

@@ -44,7 +44,7 @@ export const DISCUSSION_FILTERS = ['all', 'my-posts', 'my-replies'] as const;
 export const CLASS_FILTERS = ['all', 'enrolled', 'created'] as const;
 export type ClassFilter = (typeof CLASS_FILTERS)[number];
 
-export const ADMIN_TABS = ['mentors', 'learners', 'classes', 'discussions'] as const;
+export const ADMIN_TABS = ['mentors', 'learners', 'classes', 'discussions', 'audit'] as const;
 export const DEFAULT_ADMIN_TAB = 'classes';
 
 export const SENTIMENT_LABELS = ['POSITIVE', 'NEGATIVE', 'NEUTRAL'] as const;
@@ -83,3 +83,17 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** POST /api/notifications/read takes at most this many ids at once. */
 export const NOTIFICATIONS_READ_MAX_IDS = 100;
+
+/** What an admin did, as the audit log (GET /api/admin/audit-log) names it. */
+export const AUDIT_ACTIONS = [
+  'mentor_verified',
+  'user_deleted',
+  'role_changed',
+  'class_deleted',
+  'discussion_deleted',
+  'post_deleted',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** What an audit log entry is about. */
+export const AUDIT_TARGET_TYPES = ['user', 'class', 'discussion', 'post'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];

@@ -80,6 +80,8 @@ export const MESSAGES = {
     deleted: (type: string) => `${type.charAt(0).toUpperCase()}${type.slice(1)} deleted successfully`,
     verifyFailed: 'Failed to update mentor status',
     verified: 'Mentor verified successfully',
+    roleChangeFailed: 'Failed to change the role',
+    roleChanged: 'Role changed successfully',
   },
   // Account settings and password reset (DESIGN.md: /settings and /forgot-password).
   account: {
@@ -126,6 +128,8 @@ export const MESSAGES = {
     unstorableText: 'The text contains characters that are not allowed',
     malformedJson: 'The request body is not valid JSON',
     bodyTooLarge: 'The request body is too large (1 MB at most)',
+    headersTooLarge: 'The request address or headers are too large (16 KB at most)',
+    malformedRequest: 'The request is not valid HTTP',
     tooManyRequests: 'Too many requests. Please try again later.',
     internal: 'Something went wrong on our side. Please try again.',
     unavailable: 'The service is temporarily unavailable. Please try again shortly.',
@@ -136,6 +140,8 @@ export const MESSAGES = {
     verificationRequested: 'Verification request sent to admin!',
     adminRoleNotAllowed: 'The admin role cannot be chosen at registration',
     cannotDeleteAdmin: 'Administrators cannot be deleted here',
+    lastAdminRole:
+      'This is the last administrator, so the role cannot change. Make another account an administrator first.',
     // Classes, enrolment, live sessions and reviews.
     verifiedMentorOnly: 'Only verified mentors can create classes. Request verification from your dashboard.',
     classMentorOnly: "Only the class's mentor can do this",
@@ -144,7 +150,6 @@ export const MESSAGES = {
     classFull: 'This class is full',
     notEnrolled: 'You are not enrolled in this class',
     cannotEnrolOwnClass: 'You cannot enrol in your own class',
-    adminCannotEnrol: 'Administrators cannot enrol in classes',
     maxStudentsBelowEnrolled: (enrolled: number) =>
       `Max students cannot be lower than the ${enrolled} students already enrolled`,
     liveMembersOnly: 'You must be enrolled in the class to join the live session',
@@ -159,5 +164,9 @@ export const MESSAGES = {
     // Notifications and live events.
     notificationIdsInvalid: 'ids must be notification ids',
     tooManyStreams: 'Too many live connections are open for this account. Close another tab and try again.',
+    // Cross-site request forgery (apps/server/src/http/csrf.ts).
+    crossSiteRefused: 'This request came from another site, so it was refused. Use Mentora itself to do this.',
+    originRequired:
+      'This request does not say which site sent it (no Origin or Referer header), so it was refused. Sign in again from Mentora, or use a bearer token.',
   },
 } as const;

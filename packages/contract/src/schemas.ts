@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
   CLASS_CATEGORIES,
   CLASS_FILTERS,
   CLASS_STATUSES,
@@ -476,6 +478,38 @@ export const markNotificationsReadRequestSchema = z
 export type MarkNotificationsReadRequest = z.input<typeof markNotificationsReadRequestSchema>;
 export const markNotificationsReadResponseSchema = z.object({ unreadCount: z.number().int() });
 export type MarkNotificationsReadResponse = z.infer<typeof markNotificationsReadResponseSchema>;
+
+// ---------- administration ----------
+
+/** PUT /admin/users/{id}/role: any role, admin included (admins grant admin access; API.md). */
+export const changeRoleRequestSchema = z.object({
+  role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }),
+});
+export type ChangeRoleRequest = z.input<typeof changeRoleRequestSchema>;
+
+/** GET /admin/audit-log `?limit=&cursor=`: newest first. */
+export const listAuditLogQuerySchema = paginationQuerySchema;
+
+/**
+ * One thing an admin did. Names and titles are as they were then, so an entry still reads after its
+ * actor or target is deleted (their `_id` is then null for the actor, and stays for the target).
+ */
+export const auditEntrySchema = z.object({
+  _id: idSchema,
+  action: z.enum(AUDIT_ACTIONS),
+  actor: z.object({ _id: idSchema.nullable(), name: z.string() }),
+  target: z.object({ type: z.enum(AUDIT_TARGET_TYPES), _id: idSchema.nullable(), name: z.string() }),
+  /** What changed, e.g. "learner → mentor", or what went with it. */
+  detail: z.string(),
+  createdAt: isoDate,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
 
 // ---------- live events ----------
 

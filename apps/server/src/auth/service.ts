@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { type UserRow, users } from '../db/schema.js';
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../http/errors.js';
-import { EmailTakenError, findUserByEmail, insertAccount } from '../users/accounts.js';
+import { EmailTakenError, findUserByEmail, insertAccount, lockAdmins, wouldLeaveNoAdmin } from '../users/accounts.js';
 import { isAdmin } from '../users/policy.js';
 import { presentUser } from '../users/presenter.js';
 import { revokeResetLinks } from './passwordReset.js';
@@ -107,9 +107,9 @@ export async function changePassword(ctx: AppContext, auth: Authenticated, input
  * Deletes the caller's own account after they confirm their password. One DELETE: the foreign keys
  * cascade to everything the account owns (sessions, classes with their enrolments, discussions,
  * reviews, posts, replies, likes, reset links). The last administrator cannot delete themselves
- * (409): the API cannot make anyone admin, so the platform would be left with nobody to verify
- * mentors or moderate until someone ran the command-line tool. Admin rows are locked first, so two
- * last admins deleting themselves at once cannot both succeed.
+ * (409, users/accounts.ts wouldLeaveNoAdmin): the platform would be left with nobody to verify mentors,
+ * moderate or grant admin access until someone ran the command-line tool. Admin rows are locked first,
+ * so two last admins deleting themselves at once cannot both succeed.
  */
 export async function deleteOwnAccount(ctx: AppContext, user: UserRow, input: DeleteAccountInput): Promise<void> {
   if (!(await verifyPassword(input.password, user.passwordHash))) {
@@ -117,9 +117,8 @@ export async function deleteOwnAccount(ctx: AppContext, user: UserRow, input: De
     throw badRequest(message, [{ path: 'password', message }]);
   }
   await ctx.db.transaction(async (tx) => {
-    if (isAdmin(user)) {
-      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
-      if (admins.length <= 1) throw conflict(MESSAGES.account.lastAdmin);
+    if (isAdmin(user) && wouldLeaveNoAdmin(await lockAdmins(tx), user.id)) {
+      throw conflict(MESSAGES.account.lastAdmin);
     }
     const deleted = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
     if (deleted.length === 0) throw notFound(MESSAGES.server.userNotFound);

@@ -4,8 +4,8 @@ import { sessions, type UserRow, users } from '../db/schema.js';
 import { isId } from '../http/validate.js';
 import { signToken, verifyToken } from './tokens.js';
 
-/** Sessions idle longer than this end (a request refreshes lastSeenAt at most once per hour). */
-export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
+// Sessions idle longer than config.sessionIdleMs (SESSION_IDLE_DAYS) end. A request refreshes
+// lastSeenAt at most once per hour, so a session's idle time is known to within that hour.
 const TOUCH_EVERY_MS = 3600 * 1000;
 
 export async function startSession(db: Queryable, secret: string, userId: string, userAgent = ''): Promise<string> {
@@ -22,8 +22,13 @@ export interface Authenticated {
   sessionId: string;
 }
 
-/** The signed-in user behind a token, or null when the token is bad, ended or idle too long. */
-export async function resolveToken(db: Queryable, secret: string, token: string): Promise<Authenticated | null> {
+/** The signed-in user behind a token, or null when the token is bad, ended or idle longer than idleMs (then it ends). */
+export async function resolveToken(
+  db: Queryable,
+  secret: string,
+  token: string,
+  idleMs: number,
+): Promise<Authenticated | null> {
   const claims = verifyToken(secret, token);
   if (!claims || !isId(claims.sessionId) || !isId(claims.userId)) return null;
   const [row] = await db
@@ -34,7 +39,7 @@ export async function resolveToken(db: Queryable, secret: string, token: string)
     .limit(1);
   if (!row) return null;
   const idle = Date.now() - row.lastSeenAt.getTime();
-  if (idle > SESSION_IDLE_MS) {
+  if (idle > idleMs) {
     await db.delete(sessions).where(eq(sessions.id, claims.sessionId));
     return null;
   }
@@ -57,6 +62,7 @@ export async function endUserSessions(db: Queryable, userId: string, keepSession
     );
 }
 
-export async function endIdleSessions(db: Queryable): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - SESSION_IDLE_MS)));
+/** Ends every session idle longer than idleMs, used or not. */
+export async function endIdleSessions(db: Queryable, idleMs: number): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - idleMs)));
 }

@@ -23,13 +23,9 @@ export const canDeleteClass = (user: Person, cls: OwnedClass) => isClassMentor(u
 /** The created-classes list (and filter=created) is for mentors, verified or not. */
 export const canListCreatedClasses = (user: Person) => isMentor(user);
 
-export type EnrolRefusal = 'admin' | 'ownClass';
-/**
- * Anyone signed in may enrol in a class they do not mentor (API.md), mentors included. Admins do not:
- * they already reach every class as moderators, and a seat they took would be one a learner lacks.
- */
+export type EnrolRefusal = 'ownClass';
+/** Anyone signed in may enrol in a class they do not mentor (API.md), mentors and admins included. */
 export function enrolRefusal(user: Person, cls: OwnedClass): EnrolRefusal | undefined {
-  if (isAdmin(user)) return 'admin';
   if (isClassMentor(user, cls)) return 'ownClass';
   return undefined;
 }

@@ -9,14 +9,15 @@ import {
 } from '@mentora/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordAudit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
-import { classes, enrollments, type UserRow } from '../db/schema.js';
+import { classes, enrollments, type UserRow, users } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { decodeCursor, pageOf } from '../http/pagination.js';
 import { notifyEnrolment, notifyLiveStarted } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
-import { isMentor } from '../users/policy.js';
+import { isAdmin, isMentor } from '../users/policy.js';
 import { membershipOf } from './membership.js';
 import {
   canCreateClass,
@@ -25,6 +26,7 @@ import {
   canListCreatedClasses,
   canStartLive,
   enrolRefusal,
+  isClassMentor,
 } from './policy.js';
 import { presentClass } from './presenter.js';
 import { findClassView, listClassViews } from './queries.js';
@@ -154,12 +156,30 @@ export async function updateClass(ctx: AppContext, user: UserRow, id: string, in
   });
 }
 
-/** One DELETE: the foreign keys cascade to enrolments, discussions (with replies) and reviews. */
+/**
+ * One DELETE: the foreign keys cascade to enrolments, discussions (with replies) and reviews. An admin
+ * deleting someone else's class is moderating: that goes in the audit log, in the same transaction.
+ */
 export async function deleteClass(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const cls = await classOwnership(ctx.db, id);
   if (!cls) throw classNotFound();
   if (!canDeleteClass(user, cls)) throw forbidden(MESSAGES.server.classMentorOrAdminOnly);
-  await ctx.db.delete(classes).where(eq(classes.id, id));
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(classes)
+      .where(eq(classes.id, id))
+      .returning({ title: classes.title, mentorId: classes.mentorId });
+    if (!deleted) throw classNotFound();
+    if (isAdmin(user) && !isClassMentor(user, deleted)) {
+      const [mentor] = await tx.select({ name: users.name }).from(users).where(eq(users.id, deleted.mentorId));
+      await recordAudit(tx, {
+        actor: user,
+        action: 'class_deleted',
+        target: { type: 'class', id, name: deleted.title },
+        detail: mentor ? `by ${mentor.name}` : '',
+      });
+    }
+  });
 }
 
 // ---------- enrolment ----------
@@ -191,7 +211,6 @@ export async function enrol(ctx: AppContext, user: UserRow, id: string): Promise
       .for('no key update');
     if (!cls) throw classNotFound();
     const refusal = enrolRefusal(user, cls);
-    if (refusal === 'admin') throw forbidden(MESSAGES.server.adminCannotEnrol);
     if (refusal === 'ownClass') throw forbidden(MESSAGES.server.cannotEnrolOwnClass);
     const { enrolled, mine } = await enrolmentState(tx, id, user.id);
     if (mine) throw badRequest(MESSAGES.server.alreadyEnrolled);

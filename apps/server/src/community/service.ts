@@ -7,6 +7,7 @@ import {
 } from '@mentora/contract';
 import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordAudit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { communityPosts, communityReplies, postLikes, type UserRow, users } from '../db/schema.js';
@@ -17,6 +18,7 @@ import { decodeCursor, olderThanCursor, type Page, pageOf } from '../http/pagina
 import { notifyPostLike, notifyPostReply } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
+import { isAdmin } from '../users/policy.js';
 import { canDeletePost } from './policy.js';
 import { type PostWithAuthor, presentCommunityReply, presentPost } from './presenter.js';
 
@@ -178,18 +180,32 @@ export async function addReply(ctx: AppContext, user: UserRow, id: string, input
   return post;
 }
 
-/** Deletes a post; its replies and likes go with it (foreign keys cascade, in the same statement). */
+/**
+ * Deletes a post; its replies and likes go with it (foreign keys cascade, in the same statement). An
+ * admin deleting someone else's post is moderating: that goes in the audit log, in the same transaction.
+ */
 export async function deletePost(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const [post] = await ctx.db
-    .select({ authorId: communityPosts.authorId })
+    .select({ authorId: communityPosts.authorId, title: communityPosts.title, authorName: users.name })
     .from(communityPosts)
+    .innerJoin(users, eq(users.id, communityPosts.authorId))
     .where(eq(communityPosts.id, id))
     .limit(1);
   if (!post) throw notFound(MESSAGES.server.postNotFound);
   if (!canDeletePost(user, post)) throw forbidden(MESSAGES.server.cannotDeletePost);
-  const deleted = await ctx.db
-    .delete(communityPosts)
-    .where(eq(communityPosts.id, id))
-    .returning({ id: communityPosts.id });
-  if (deleted.length === 0) throw notFound(MESSAGES.server.postNotFound);
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(communityPosts)
+      .where(eq(communityPosts.id, id))
+      .returning({ id: communityPosts.id });
+    if (deleted.length === 0) throw notFound(MESSAGES.server.postNotFound);
+    if (isAdmin(user) && post.authorId !== user.id) {
+      await recordAudit(tx, {
+        actor: user,
+        action: 'post_deleted',
+        target: { type: 'post', id, name: post.title },
+        detail: `by ${post.authorName}`,
+      });
+    }
+  });
 }

@@ -2,6 +2,8 @@
 // compares equal to the stored one, so keyset pagination over (created_at, id) never skips a row.
 
 import {
+  type AuditAction,
+  type AuditTargetType,
   CLASS_CATEGORIES,
   CLASS_STATUSES,
   COMMUNITY_CATEGORIES,
@@ -387,8 +389,8 @@ export const auditLog = pgTable(
     id: id(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
-    action: text('action').notNull(),
-    targetType: text('target_type').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
+    targetType: text('target_type').$type<AuditTargetType>().notNull(),
     targetId: uuid('target_id'),
     targetName: text('target_name').notNull().default(''),
     /** What changed, in words an admin reads (e.g. "role learner → mentor"). */

@@ -5,8 +5,9 @@ import {
   MESSAGES,
   type replyRequestSchema,
 } from '@mentora/contract';
-import { and, asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordAudit } from '../audit/service.js';
 import { membershipOf } from '../classes/membership.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
@@ -134,10 +135,14 @@ export async function listDiscussions(
     if (!m) throw notFound(MESSAGES.classDetail.notFound);
     if (!canReadDiscussions(m)) throw forbidden(MESSAGES.server.notClassMember);
   } else if (!isAdmin(user)) {
-    scope = or(
-      eq(classes.mentorId, user.id),
-      sql`exists (select 1 from ${enrollments} where ${enrollments.classId} = ${discussions.classId} and ${enrollments.userId} = ${user.id}::uuid)`,
-    );
+    // The caller's classes first, then their discussions: PostgreSQL reads the few classes a person
+    // belongs to and each one's newest discussions by index. Tested per discussion instead (mentor
+    // of its class, or enrolled in it), it walked every discussion on the platform, newest first,
+    // until a page matched: 0.4 s at 200k discussions for a learner in 112 of 100k classes.
+    scope = sql`${discussions.classId} in (
+      select ${enrollments.classId} from ${enrollments} where ${enrollments.userId} = ${user.id}::uuid
+      union all
+      select ${classes.id} from ${classes} where ${classes.mentorId} = ${user.id}::uuid)`;
   }
   const page = await pageOfDiscussions(ctx.db, user, scope, options);
   // Only an empty answer can come from having no class at all: check then, not on every call.
@@ -258,13 +263,26 @@ export async function addReply(ctx: AppContext, user: UserRow, id: string, input
   return discussion;
 }
 
-/** Deletes a discussion; its replies go with it (foreign keys cascade, in the same statement). */
+/**
+ * Deletes a discussion; its replies go with it (foreign keys cascade, in the same statement). An admin
+ * who is neither its author nor its class's mentor is moderating: that goes in the audit log, in the
+ * same transaction.
+ */
 export async function deleteDiscussion(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const head = await findHead(ctx.db, id, user.id);
   if (!head) throw notFound(MESSAGES.discussionDetail.notFound);
-  if (!canDeleteDiscussion(user, { authorId: head.discussion.authorId, classMentorId: head.cls.mentorId })) {
-    throw forbidden(MESSAGES.server.cannotDeleteDiscussion);
-  }
-  const deleted = await ctx.db.delete(discussions).where(eq(discussions.id, id)).returning({ id: discussions.id });
-  if (deleted.length === 0) throw notFound(MESSAGES.discussionDetail.notFound);
+  const owners = { authorId: head.discussion.authorId, classMentorId: head.cls.mentorId };
+  if (!canDeleteDiscussion(user, owners)) throw forbidden(MESSAGES.server.cannotDeleteDiscussion);
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await tx.delete(discussions).where(eq(discussions.id, id)).returning({ id: discussions.id });
+    if (deleted.length === 0) throw notFound(MESSAGES.discussionDetail.notFound);
+    if (isAdmin(user) && owners.authorId !== user.id && owners.classMentorId !== user.id) {
+      await recordAudit(tx, {
+        actor: user,
+        action: 'discussion_deleted',
+        target: { type: 'discussion', id, name: head.discussion.title },
+        detail: `by ${head.author.name} in “${head.cls.title}”`,
+      });
+    }
+  });
 }

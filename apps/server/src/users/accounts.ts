@@ -1,5 +1,5 @@
 import type { Role } from '@mentora/contract';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { type UserRow, users } from '../db/schema.js';
 import { usernameBase, usernameCandidate } from './usernames.js';
@@ -63,4 +63,33 @@ export async function insertAccount(db: Queryable, account: NewAccount): Promise
     if (await findUserByEmail(db, email)) throw new EmailTakenError();
   }
   throw new Error('could not find a free username');
+}
+
+export interface LockedAccount {
+  id: string;
+  name: string;
+  role: Role;
+}
+
+/**
+ * Locks every admin row, and the row of `alsoId` when given, until the transaction ends: in id order,
+ * so concurrent callers queue instead of deadlocking. What the last-admin rule needs to decide.
+ */
+export function lockAdmins(tx: Queryable, alsoId?: string): Promise<LockedAccount[]> {
+  const admins = eq(users.role, 'admin');
+  return tx
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(alsoId ? or(admins, eq(users.id, alsoId)) : admins)
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+/**
+ * The last-admin rule: an administrator stops being one (deleted, or given another role) only while
+ * another remains, so the platform always has someone to verify mentors and moderate.
+ */
+export function wouldLeaveNoAdmin(locked: LockedAccount[], leavingId: string): boolean {
+  const admins = locked.filter((account) => account.role === 'admin');
+  return admins.some((admin) => admin.id === leavingId) && admins.length <= 1;
 }

@@ -1,9 +1,9 @@
-import { LEARNER_ROLES, MENTOR_ROLES, MESSAGES } from '@mentora/contract';
+import { changeRoleRequestSchema, LEARNER_ROLES, MENTOR_ROLES, MESSAGES } from '@mentora/contract';
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { actor } from '../http/auth.js';
 import { forbidden } from '../http/errors.js';
-import { parseId } from '../http/validate.js';
+import { parseId, parseInput } from '../http/validate.js';
 import { isAdmin } from './policy.js';
 import * as usersService from './service.js';
 
@@ -32,14 +32,14 @@ export function userRoutes(ctx: AppContext): Router {
   });
 
   router.delete('/mentor/:id', async (req, res) => {
-    requireAdmin(req);
-    await usersService.deleteAccount(ctx, parseId(req.params.id, MESSAGES.server.userNotFound), MENTOR_ROLES);
+    const admin = requireAdmin(req);
+    await usersService.deleteAccount(ctx, admin, parseId(req.params.id, MESSAGES.server.userNotFound), MENTOR_ROLES);
     res.json({ message: MESSAGES.admin.deleted('mentor') });
   });
 
   router.delete('/learner/:id', async (req, res) => {
-    requireAdmin(req);
-    await usersService.deleteAccount(ctx, parseId(req.params.id, MESSAGES.server.userNotFound), LEARNER_ROLES);
+    const admin = requireAdmin(req);
+    await usersService.deleteAccount(ctx, admin, parseId(req.params.id, MESSAGES.server.userNotFound), LEARNER_ROLES);
     res.json({ message: MESSAGES.admin.deleted('learner') });
   });
 
@@ -51,6 +51,12 @@ export function adminRoutes(ctx: AppContext): Router {
   router.put('/verify-mentor/:id', async (req, res) => {
     const admin = requireAdmin(req);
     res.json(await usersService.verifyMentor(ctx, admin, parseId(req.params.id, MESSAGES.server.userNotFound)));
+  });
+  router.put('/users/:id/role', async (req, res) => {
+    const admin = requireAdmin(req);
+    const id = parseId(req.params.id, MESSAGES.server.userNotFound);
+    const { role } = parseInput(changeRoleRequestSchema, req.body);
+    res.json(await usersService.changeRole(ctx, admin, id, role));
   });
   return router;
 }

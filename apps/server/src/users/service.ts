@@ -1,13 +1,14 @@
 import { LEARNER_ROLES, MENTOR_ROLES, MESSAGES, type Role, type User } from '@mentora/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { recordAudit } from '../audit/service.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { type UserRow, users } from '../db/schema.js';
-import { badRequest, forbidden, isUniqueViolation, notFound } from '../http/errors.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors.js';
 import { notifyMentorVerified, notifyVerificationRequest } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
-import { EmailTakenError, findUserByEmail, insertAccount } from './accounts.js';
+import { EmailTakenError, findUserByEmail, insertAccount, lockAdmins, wouldLeaveNoAdmin } from './accounts.js';
 import { canRequestVerification } from './policy.js';
 import { presentUser } from './presenter.js';
 
@@ -38,19 +39,33 @@ export const listMentors = (ctx: AppContext) => listByRoles(ctx.db, MENTOR_ROLES
 export const listLearners = (ctx: AppContext) => listByRoles(ctx.db, LEARNER_ROLES);
 
 /**
- * Removes an account of one of the given roles and everything it owns. One DELETE: the foreign keys
- * cascade (sessions, classes with their enrolments, discussions and reviews, posts, replies, likes),
- * so the database itself guarantees there are no orphans, atomically.
+ * An admin removes an account of one of the given roles and everything it owns. One DELETE: the
+ * foreign keys cascade (sessions, classes with their enrolments, discussions and reviews, posts,
+ * replies, likes), so the database itself guarantees there are no orphans, atomically; the audit
+ * entry is written in the same transaction.
  */
-export async function deleteAccount(ctx: AppContext, id: string, roles: readonly Role[]): Promise<void> {
-  const deleted = await ctx.db
-    .delete(users)
-    .where(and(eq(users.id, id), inArray(users.role, [...roles])))
-    .returning({ id: users.id });
-  if (deleted.length === 0) throw notFound(MESSAGES.server.userNotFound);
+export async function deleteAccount(
+  ctx: AppContext,
+  admin: UserRow,
+  id: string,
+  roles: readonly Role[],
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(users)
+      .where(and(eq(users.id, id), inArray(users.role, [...roles])))
+      .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+    if (!deleted) throw notFound(MESSAGES.server.userNotFound);
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'user_deleted',
+      target: { type: 'user', id: deleted.id, name: deleted.name },
+      detail: `${deleted.email} (${deleted.role})`,
+    });
+  });
 }
 
-/** Verifies a mentor, who is notified the first time (verifying again changes nothing). */
+/** Verifies a mentor, who is notified the first time (verifying again changes nothing, and is not logged). */
 export async function verifyMentor(ctx: AppContext, admin: UserRow, id: string): Promise<User> {
   const { row, raised } = await ctx.db.transaction(async (tx) => {
     const [before] = await tx
@@ -61,9 +76,43 @@ export async function verifyMentor(ctx: AppContext, admin: UserRow, id: string):
     if (!before) throw notFound(MESSAGES.server.userNotFound);
     const [row] = await tx.update(users).set({ verified: true }).where(eq(users.id, id)).returning();
     if (!row) throw notFound(MESSAGES.server.userNotFound);
-    return { row, raised: before.verified ? [] : await notifyMentorVerified(tx, id, admin.id) };
+    if (before.verified) return { row, raised: [] };
+    await recordAudit(tx, { actor: admin, action: 'mentor_verified', target: { type: 'user', id, name: row.name } });
+    return { row, raised: await notifyMentorVerified(tx, id, admin.id) };
   });
   await publishNotifications(ctx, raised);
+  return presentUser(row);
+}
+
+/**
+ * An admin gives an account another role, admin included (admins grant admin access; SPEC.md). The
+ * last-admin rule holds (409), for the caller's own role too. Nothing else changes: sessions stay,
+ * and the new role applies from the account's next request; classes a former mentor created stay
+ * theirs. Becoming admin also marks the account verified, as the command-line tool does. Setting the
+ * role it already has changes nothing and is not logged.
+ */
+export async function changeRole(ctx: AppContext, admin: UserRow, id: string, role: Role): Promise<User> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const locked = await lockAdmins(tx, id);
+    const before = locked.find((account) => account.id === id);
+    if (!before) throw notFound(MESSAGES.server.userNotFound);
+    if (before.role !== role && wouldLeaveNoAdmin(locked, id)) throw conflict(MESSAGES.server.lastAdminRole);
+    const [row] = await tx
+      .update(users)
+      .set({ role, ...(role === 'admin' ? { verified: true } : {}) })
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw notFound(MESSAGES.server.userNotFound);
+    if (before.role !== role) {
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'role_changed',
+        target: { type: 'user', id, name: row.name },
+        detail: `${before.role} → ${role}`,
+      });
+    }
+    return row;
+  });
   return presentUser(row);
 }
 

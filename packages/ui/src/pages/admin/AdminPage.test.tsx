@@ -1,4 +1,4 @@
-import type { ClassItem, Discussion, User } from '@mentora/contract';
+import type { AuditEntry, ClassItem, Discussion, User } from '@mentora/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -62,6 +62,23 @@ const DISCUSSION: Discussion = {
   moderation: { flagged: true, reason: 'Abusive language' },
 };
 
+const ENTRY_NEW: AuditEntry = {
+  _id: 'a2',
+  action: 'role_changed',
+  actor: { _id: 'admin-1', name: 'Ada Admin' },
+  target: { type: 'user', _id: 'm-new', name: 'Nina New' },
+  detail: 'learner → mentor',
+  createdAt: '2026-03-03T10:00:00.000Z',
+};
+const ENTRY_OLD: AuditEntry = {
+  _id: 'a1',
+  action: 'class_deleted',
+  actor: { _id: null, name: 'Former Admin' },
+  target: { type: 'class', _id: 'c0', name: 'Spam class' },
+  detail: 'by Vera Verified',
+  createdAt: '2026-03-01T09:00:00.000Z',
+};
+
 function setup(path = '/admin', overrides: (url: string, method: string) => FakeAnswer | undefined = () => undefined) {
   return renderWithAuth(<AdminPage />, {
     path,
@@ -78,6 +95,13 @@ function setup(path = '/admin', overrides: (url: string, method: string) => Fake
       if (method === 'get' && url === '/discussions/all') {
         return { status: 200, data: { discussions: [DISCUSSION] }, headers: { 'x-next-cursor': 'next-1' } };
       }
+      if (method === 'get' && url === '/admin/audit-log') {
+        // Two pages: the newest entry, then (with the cursor) the older one.
+        return config.params?.cursor === 'page-2'
+          ? { status: 200, data: { entries: [ENTRY_OLD], nextCursor: null } }
+          : { status: 200, data: { entries: [ENTRY_NEW], nextCursor: 'page-2' } };
+      }
+      if (method === 'put' && url.endsWith('/role')) return { status: 200, data: { ...UNVERIFIED, role: 'both' } };
       if (method === 'put' && url === '/admin/verify-mentor/m-pending') {
         return { status: 200, data: { ...PENDING, verified: true } };
       }
@@ -93,7 +117,7 @@ describe('the admin dashboard', () => {
     const classesTab = screen.getByRole('tab', { name: 'Classes' });
     expect(classesTab).toHaveAttribute('aria-selected', 'true');
     expect(classesTab).toHaveAttribute('tabindex', '0');
-    for (const name of ['Mentors', 'Learners', 'Discussions']) {
+    for (const name of ['Mentors', 'Learners', 'Discussions', 'Audit log']) {
       expect(screen.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'false');
       expect(screen.getByRole('tab', { name })).toHaveAttribute('tabindex', '-1');
     }
@@ -123,14 +147,16 @@ describe('the admin dashboard', () => {
     expect(screen.getByRole('tab', { name: 'Discussions' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=discussions');
     await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Audit log' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Mentors' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
-    expect(screen.getByRole('tab', { name: 'Discussions' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Audit log' })).toHaveFocus();
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: 'Mentors' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: 'Discussions' })).toHaveFocus();
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=discussions');
+    expect(screen.getByRole('tab', { name: 'Audit log' })).toHaveFocus();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=audit');
     // Only the selected panel is shown.
     expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
   });
@@ -180,5 +206,69 @@ describe('the admin dashboard', () => {
     setup('/admin?tab=learners', (url) => (url === '/users/learners' ? { status: 500, data: {} } : undefined));
     expect(await screen.findByText('Failed to fetch data')).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith('Failed to fetch data', { id: 'admin-fetch-failed' });
+  });
+
+  it('lists the audit log, newest first, with who, what, the target and the detail, and loads more', async () => {
+    const user = userEvent.setup();
+    const { requests } = setup('/admin?tab=audit');
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [newest] = within(table).getAllByRole('row').slice(1);
+    expect(newest).toHaveTextContent('Changed a role');
+    expect(newest).toHaveTextContent('Ada Admin');
+    expect(newest).toHaveTextContent('Nina New');
+    expect(newest).toHaveTextContent('learner → mentor');
+    expect(within(newest as HTMLElement).getByText((_, node) => node?.tagName === 'TIME')).toHaveAttribute(
+      'datetime',
+      ENTRY_NEW.createdAt,
+    );
+    expect(within(table).queryByText('Spam class')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('Spam class')).toBeInTheDocument();
+    expect(within(table).getByText('Former Admin')).toBeInTheDocument();
+    expect(within(table).getByText('Deleted a class')).toBeInTheDocument();
+    expect(sent(requests, 'get', '/admin/audit-log').map((request) => request.params?.cursor)).toEqual([
+      undefined,
+      'page-2',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('changes a role from the person row only after a confirmation', async () => {
+    const user = userEvent.setup();
+    const { requests } = setup('/admin?tab=mentors');
+    const others = await screen.findByRole('table', { name: 'Mentors' });
+    const select = within(others).getByRole('combobox', { name: 'Role of Nina New' });
+    expect(select).toHaveValue('mentor');
+    await user.selectOptions(select, 'both');
+    const dialog = screen.getByRole('alertdialog', { name: 'Change this role?' });
+    expect(dialog).toHaveTextContent('Nina New goes from Mentor to Mentor & learner');
+    // Cancel sends nothing, and the row still shows the role the person has.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(select).toHaveValue('mentor');
+    expect(requests.filter((request) => request.method === 'put')).toHaveLength(0);
+
+    await user.selectOptions(select, 'both');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(sent(requests, 'put', '/admin/users/m-new/role')).toHaveLength(1));
+    expect(JSON.parse(String(sent(requests, 'put', '/admin/users/m-new/role')[0]?.data))).toEqual({ role: 'both' });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Role changed successfully'));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it("says why a role change was refused (the server's message), from the learners list too", async () => {
+    const user = userEvent.setup();
+    const refusal = 'This is the last administrator, so the role cannot change.';
+    setup('/admin?tab=learners', (url, method) => {
+      if (method === 'get' && url === '/users/learners')
+        return { status: 200, data: [person({ _id: 'l1', name: 'Lea', role: 'learner' })] };
+      if (method === 'put' && url === '/admin/users/l1/role') return { status: 409, data: { message: refusal } };
+      return undefined;
+    });
+    const table = await screen.findByRole('table', { name: 'Learners' });
+    await user.selectOptions(within(table).getByRole('combobox', { name: 'Role of Lea' }), 'admin');
+    const dialog = screen.getByRole('alertdialog', { name: 'Change this role?' });
+    expect(dialog).toHaveTextContent('verify mentors');
+    await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(refusal));
   });
 });

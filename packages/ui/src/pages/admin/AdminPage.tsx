@@ -1,8 +1,9 @@
 import { ADMIN_TABS } from '@mentora/contract';
-import { BookOpen, GraduationCap, type LucideIcon, MessagesSquare, ShieldCheck, Users } from 'lucide-react';
+import { BookOpen, GraduationCap, type LucideIcon, MessagesSquare, ScrollText, ShieldCheck, Users } from 'lucide-react';
 import { type ComponentType, type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { focusRing } from '../../components/styles';
+import { AuditLogPanel } from './AuditLogPanel';
 import { ClassesPanel } from './ClassesPanel';
 import { DiscussionsPanel } from './DiscussionsPanel';
 import { LearnersPanel } from './LearnersPanel';
@@ -14,6 +15,7 @@ const TAB_ICONS: Record<AdminTab, LucideIcon> = {
   learners: Users,
   classes: BookOpen,
   discussions: MessagesSquare,
+  audit: ScrollText,
 };
 
 const PANELS: Record<AdminTab, ComponentType> = {
@@ -21,10 +23,12 @@ const PANELS: Record<AdminTab, ComponentType> = {
   learners: LearnersPanel,
   classes: ClassesPanel,
   discussions: DiscussionsPanel,
+  audit: AuditLogPanel,
 };
 
 /**
- * The admin dashboard (SPEC.md sections 2 and 6): mentors, learners, classes and discussions, one tab each.
+ * The admin dashboard (SPEC.md sections 2 and 6): mentors, learners, classes and discussions, one tab each,
+ * and the audit log of what admins did.
  * The tab lives in the URL (?tab=), so a reload or a shared link opens the same one; Classes by default.
  * The tabs follow the WAI-ARIA tabs pattern: one tab stop, arrow keys (and Home, End) move and select.
  */
@@ -67,7 +71,8 @@ export function AdminPage() {
         Admin dashboard
       </h1>
       <p className="mt-2 max-w-2xl text-slate-600 dark:text-slate-400">
-        Verify mentors and keep Mentora safe: remove accounts, classes and discussions that do not belong here.
+        Verify mentors and keep Mentora safe: remove accounts, classes and discussions that do not belong here. Every
+        such action is recorded in the audit log.
       </p>
 
       <div

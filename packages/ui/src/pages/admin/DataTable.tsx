@@ -21,7 +21,8 @@ interface DataTableProps<T> {
   /** A line under a card's title (the table has columns for it). */
   cardSubtitle?: (row: T) => ReactNode;
   columns: Column<T>[];
-  actions: (row: T) => ReactNode;
+  /** Buttons for a row; lists that only show (the audit log) have none. */
+  actions?: (row: T) => ReactNode;
 }
 
 /**
@@ -59,9 +60,11 @@ export function DataTable<T>({
                   {column.header}
                 </th>
               ))}
-              <th scope="col" className="px-4 py-3 text-right">
-                <span className="sr-only">Actions</span>
-              </th>
+              {actions && (
+                <th scope="col" className="px-4 py-3 text-right">
+                  <span className="sr-only">Actions</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -78,9 +81,11 @@ export function DataTable<T>({
                     {column.cell(row)}
                   </td>
                 ))}
-                <td className="px-4 py-3">
-                  <div className="flex flex-nowrap justify-end gap-2">{actions(row)}</div>
-                </td>
+                {actions && (
+                  <td className="px-4 py-3">
+                    <div className="flex flex-nowrap justify-end gap-2">{actions(row)}</div>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -102,9 +107,11 @@ export function DataTable<T>({
                 </div>
               ))}
             </dl>
-            <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
-              {actions(row)}
-            </div>
+            {actions && (
+              <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
+                {actions(row)}
+              </div>
+            )}
           </li>
         ))}
       </ul>

@@ -5,10 +5,12 @@ import { emailColumn, PersonName, PersonSubtitle, roleColumn, usernameColumn } f
 import { useLearners } from './queries';
 import { DateCell, Empty, FetchFailed, Loading, PanelHeader, smallButtonDanger } from './ui';
 import { useAdminDelete } from './useAdminDelete';
+import { useRoleChange } from './useRoleChange';
 
 export function LearnersPanel() {
   const learners = useLearners();
   const { confirm, dialog, deletingId } = useAdminDelete();
+  const roles = useRoleChange();
 
   if (learners.isPending) return <Loading what="learners" />;
   if (learners.isError) return <FetchFailed error={learners.error} onRetry={() => void learners.refetch()} />;
@@ -34,14 +36,14 @@ export function LearnersPanel() {
           columns={[
             usernameColumn,
             emailColumn,
-            roleColumn,
+            roleColumn(roles.choose, roles.changingId),
             { header: 'Joined', cell: (user) => <DateCell iso={user.createdAt} /> },
           ]}
           actions={(user) => (
             <button
               type="button"
               className={smallButtonDanger}
-              disabled={deletingId === user._id}
+              disabled={deletingId === user._id || roles.changingId === user._id}
               aria-label={`Delete ${user.name}`}
               onClick={() =>
                 confirm({
@@ -65,6 +67,7 @@ export function LearnersPanel() {
         />
       )}
       {dialog}
+      {roles.dialog}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { emailColumn, PersonName, PersonSubtitle, roleColumn, usernameColumn } f
 import { adminKeys, useMentors } from './queries';
 import { Badge, DateCell, Empty, FetchFailed, Loading, PanelHeader, smallButtonDanger, smallButtonSuccess } from './ui';
 import { useAdminDelete } from './useAdminDelete';
+import { useRoleChange } from './useRoleChange';
 
 export type MentorStatus = 'verified' | 'pending' | 'unverified';
 
@@ -51,6 +52,7 @@ export function MentorsPanel() {
   const queryClient = useQueryClient();
   const mentors = useMentors();
   const { confirm, dialog, deletingId } = useAdminDelete();
+  const roles = useRoleChange();
 
   const verify = useMutation({
     mutationFn: (user: User) => api.put(`/admin/verify-mentor/${encodeURIComponent(user._id)}`),
@@ -69,12 +71,15 @@ export function MentorsPanel() {
   const all = mentors.data;
   const pending = all.filter((user) => mentorStatus(user) === 'pending').sort(byRequestDate);
   const others = all.filter((user) => mentorStatus(user) !== 'pending');
-  const busy = (user: User) => deletingId === user._id || (verify.isPending && verify.variables?._id === user._id);
+  const busy = (user: User) =>
+    deletingId === user._id ||
+    roles.changingId === user._id ||
+    (verify.isPending && verify.variables?._id === user._id);
 
   const columns: Column<User>[] = [
     usernameColumn,
     emailColumn,
-    roleColumn,
+    roleColumn(roles.choose, roles.changingId),
     { header: 'Status', cell: (user) => <StatusBadge status={mentorStatus(user)} /> },
     { header: 'Requested', cell: (user) => <DateCell iso={user.verificationRequestDate} /> },
   ];
@@ -199,6 +204,7 @@ export function MentorsPanel() {
         )}
       </section>
       {dialog}
+      {roles.dialog}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import type { User } from '@mentora/contract';
+import { ROLES, type Role, type User } from '@mentora/contract';
 import { ROLE_LABELS } from '../../auth/roles';
 import { Avatar } from '../../components/Avatar';
+import { focusRing } from '../../components/styles';
 import type { Column } from './DataTable';
 
 /** A person's name with their avatar: the title of their row. */
@@ -35,7 +36,31 @@ export function PersonSubtitle({ user }: { user: User }) {
   );
 }
 
-export const roleColumn: Column<User> = {
-  header: 'Role',
-  cell: (user) => <span className="whitespace-nowrap">{ROLE_LABELS[user.role]}</span>,
-};
+const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+/**
+ * The person's role, as a selector: choosing another asks for confirmation (see useRoleChange); the
+ * selector keeps showing the current role until the change is made.
+ */
+export function roleColumn(choose: (user: User, role: Role) => void, changingId: string | null): Column<User> {
+  return {
+    header: 'Role',
+    cell: (user) => (
+      <select
+        aria-label={`Role of ${user.name}`}
+        value={user.role}
+        disabled={changingId === user._id}
+        onChange={(event) => {
+          if (isRole(event.target.value)) choose(user, event.target.value);
+        }}
+        className={`rounded-lg border border-slate-300 bg-white py-1 pr-7 pl-2 text-xs font-medium text-slate-800 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 ${focusRing}`}
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </option>
+        ))}
+      </select>
+    ),
+  };
+}

@@ -1,4 +1,11 @@
-import { type ClassListResponse, type Discussion, MESSAGES, PAGINATION, type User } from '@mentora/contract';
+import {
+  type AuditLogResponse,
+  type ClassListResponse,
+  type Discussion,
+  MESSAGES,
+  PAGINATION,
+  type User,
+} from '@mentora/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
 import { ResponseFormatError } from '../../api/errors';
@@ -6,11 +13,13 @@ import { ResponseFormatError } from '../../api/errors';
 /** Rows per "Load more" page of the classes and discussions lists. */
 export const ADMIN_PAGE_SIZE = PAGINATION.defaultLimit;
 
-// The people lists sit under ['admin']; the classes and discussions lists under ['classes'] and
-// ['discussions'], so the other screens' invalidations refresh them too.
+// The people lists and the audit log sit under ['admin']; the classes and discussions lists under
+// ['classes'] and ['discussions'], so the other screens' invalidations refresh them too.
 export const adminKeys = {
+  all: ['admin'] as const,
   mentors: ['admin', 'mentors'] as const,
   learners: ['admin', 'learners'] as const,
+  audit: ['admin', 'audit'] as const,
   classes: ['classes', 'admin'] as const,
   discussions: ['discussions', 'admin'] as const,
 };
@@ -76,5 +85,23 @@ export function useAdminDiscussions() {
       };
     },
     getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** GET /admin/audit-log: what admins did, newest first, a page at a time. */
+export function useAuditLog() {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: adminKeys.audit,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }): Promise<AuditLogResponse> => {
+      const { data } = await api.get<AuditLogResponse>('/admin/audit-log', {
+        signal,
+        params: { limit: ADMIN_PAGE_SIZE, cursor: pageParam ?? undefined },
+      });
+      if (!Array.isArray(data?.entries)) throw malformed();
+      return data;
+    },
+    getNextPageParam: (last) => last.nextCursor ?? null,
   });
 }

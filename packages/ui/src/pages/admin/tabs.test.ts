@@ -5,6 +5,7 @@ describe('tabFrom', () => {
   it('reads a known tab and falls back to Classes (SPEC.md section 9) for anything else', () => {
     expect(tabFrom('mentors')).toBe('mentors');
     expect(tabFrom('discussions')).toBe('discussions');
+    expect(tabFrom('audit')).toBe('audit');
     expect(tabFrom(null)).toBe('classes');
     expect(tabFrom('')).toBe('classes');
     expect(tabFrom('MENTORS')).toBe('classes');
@@ -15,11 +16,12 @@ describe('tabFrom', () => {
 describe('tabAfterKey', () => {
   it('moves with the arrow keys, wrapping around, and jumps with Home and End', () => {
     expect(tabAfterKey('mentors', 'ArrowRight')).toBe('learners');
-    expect(tabAfterKey('discussions', 'ArrowRight')).toBe('mentors');
-    expect(tabAfterKey('mentors', 'ArrowLeft')).toBe('discussions');
+    expect(tabAfterKey('discussions', 'ArrowRight')).toBe('audit');
+    expect(tabAfterKey('audit', 'ArrowRight')).toBe('mentors');
+    expect(tabAfterKey('mentors', 'ArrowLeft')).toBe('audit');
     expect(tabAfterKey('classes', 'ArrowLeft')).toBe('learners');
     expect(tabAfterKey('classes', 'Home')).toBe('mentors');
-    expect(tabAfterKey('classes', 'End')).toBe('discussions');
+    expect(tabAfterKey('classes', 'End')).toBe('audit');
   });
 
   it('ignores other keys', () => {

@@ -7,6 +7,7 @@ export const TAB_LABELS: Record<AdminTab, string> = {
   learners: 'Learners',
   classes: 'Classes',
   discussions: 'Discussions',
+  audit: 'Audit log',
 };
 
 const isTab = (value: string | null): value is AdminTab =>

@@ -16,8 +16,8 @@ export interface ClassActions {
 
 /**
  * What the class page offers whom (SPEC.md section 6, with API.md's refinements): a signed-in person who is
- * neither enrolled, nor its mentor, nor an admin (admins cannot enrol) may enrol; an enrolled non-mentor may
- * join the live session or unenrol; its own mentor starts the session; its mentor or an admin deletes it.
+ * neither enrolled nor its mentor may enrol (admins too: API.md says "signed in, not its mentor"); an
+ * enrolled non-mentor may join the live session or unenrol; its own mentor starts the session; its mentor or an admin deletes it.
  */
 export function classActions(
   user: Pick<User, '_id' | 'role'> | null,
@@ -30,7 +30,7 @@ export function classActions(
   const enrolled = signedIn && isEnrolled && !isOwner;
   return {
     isOwner,
-    canEnrol: signedIn && !enrolled && !isOwner && !admin,
+    canEnrol: signedIn && !enrolled && !isOwner,
     canUnenrol: enrolled,
     canJoinLive: enrolled,
     canStartLive: isOwner,

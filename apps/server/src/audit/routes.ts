@@ -1,0 +1,17 @@
+import { listAuditLogQuerySchema } from '@mentora/contract';
+import { Router } from 'express';
+import type { AppContext } from '../context.js';
+import { parseInput } from '../http/validate.js';
+import { requireAdmin } from '../users/routes.js';
+import * as auditService from './service.js';
+
+/** GET /api/admin/audit-log: what admins did, for admins only. */
+export function auditRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    requireAdmin(req);
+    const query = parseInput(listAuditLogQuerySchema, req.query);
+    res.set('Cache-Control', 'no-store').json(await auditService.listAuditLog(ctx, query));
+  });
+  return router;
+}

@@ -1,0 +1,81 @@
+import { MESSAGES, type Role, type User } from '@mentora/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useApi } from '../../api/ApiContext';
+import { errorMessage } from '../../api/errors';
+import { ROLE_LABELS } from '../../auth/roles';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { adminKeys } from './queries';
+
+interface RoleChange {
+  user: User;
+  role: Role;
+}
+
+/** What changes for the person, in a sentence for the confirmation. */
+function consequence(change: RoleChange): string {
+  if (change.role === 'admin') {
+    return 'They will be able to verify mentors, delete people and content, and change roles, from their next action on.';
+  }
+  if (change.user.role === 'admin') return 'They will lose access to the admin dashboard.';
+  return 'What they can do on Mentora changes from their next action on; their classes, posts and sign-ins stay.';
+}
+
+/**
+ * A role change (PUT /admin/users/{id}/role) behind a confirmation. Afterwards the people lists and
+ * the audit log are refreshed: the person may move between lists (or leave them, as an admin).
+ */
+export function useRoleChange() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [request, setRequest] = useState<RoleChange | null>(null);
+
+  const change = useMutation({
+    mutationFn: ({ user, role }: RoleChange) => api.put(`/admin/users/${encodeURIComponent(user._id)}/role`, { role }),
+    onSuccess: () => {
+      toast.success(MESSAGES.admin.roleChanged);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, MESSAGES.admin.roleChangeFailed));
+    },
+    onSettled: async () => {
+      setRequest(null);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+
+  const dialog = (
+    <ConfirmDialog
+      open={request !== null}
+      title="Change this role?"
+      message={
+        request ? (
+          <>
+            <strong className="font-semibold">{request.user.name}</strong> goes from {ROLE_LABELS[request.user.role]} to{' '}
+            <strong className="font-semibold">{ROLE_LABELS[request.role]}</strong>. {consequence(request)}
+          </>
+        ) : (
+          ''
+        )
+      }
+      confirmLabel="Change role"
+      busyLabel="Changing..."
+      busy={change.isPending}
+      onConfirm={() => {
+        if (request) change.mutate(request);
+      }}
+      onCancel={() => setRequest(null)}
+    />
+  );
+
+  return {
+    /** Asks to confirm giving `user` the `role` (nothing happens for the role they have). */
+    choose: (user: User, role: Role) => {
+      if (role !== user.role) setRequest({ user, role });
+    },
+    dialog,
+    /** The id whose role is changing right now, to disable its row's controls. */
+    changingId: change.isPending ? (change.variables?.user._id ?? null) : null,
+  };
+}
