@@ -6,7 +6,9 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context.js';
 import { authenticate } from './http/auth.js';
+import { csrfProtection } from './http/csrf.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
+import { gzipJson } from './http/gzipJson.js';
 import { healthHandler } from './http/health.js';
 import { createRateLimiters, type StoreFactory } from './http/rateLimit.js';
 import { webAppRoutes } from './http/webApp.js';
@@ -53,8 +55,11 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       exposedHeaders: ['X-Next-Cursor', 'Retry-After'],
     }),
   );
-  api.use(express.json({ limit: LIMITS.bodyBytes }));
+  api.use(gzipJson());
   api.use(cookieParser());
+  // Before the body is read: a forged request is refused whatever it carries.
+  api.use(csrfProtection(ctx.config));
+  api.use(express.json({ limit: LIMITS.bodyBytes }));
   api.get('/health', healthHandler(ctx));
   api.use(authenticate(ctx));
   api.use(apiRoutes(ctx, createRateLimiters(ctx.config, options.rateLimitStore)));

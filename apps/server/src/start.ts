@@ -1,11 +1,14 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { describeAssistant } from './assistant/providers.js';
+import { endIdleSessions } from './auth/sessions.js';
+import { markServerRunning } from './backup/serverMark.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { setUpLive } from './events/setup.js';
+import { answerClientErrors } from './http/clientErrors.js';
 import { createLogger } from './logger.js';
 import { ensureFirstAdmin } from './users/service.js';
 
@@ -43,7 +46,11 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
   });
+  // `pnpm backup` and `pnpm restore` refuse to open the embedded database while this process does.
+  if (database.kind === 'pglite') markServerRunning(config.dataDir);
   await runMigrations(database);
+  // Sessions nobody came back to would otherwise stay forever: requests only end the ones they use.
+  await endIdleSessions(database.db, config.sessionIdleMs);
   const live = await setUpLive(config, database.db, logger);
   const ctx: AppContext = { config, database, db: database.db, logger, events: live.events };
   logger.info(describeAssistant(config));
@@ -58,6 +65,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     logger.info(`Mentora listening on ${url} (${where}${shared})`);
     options.onListening?.(ctx, url);
   });
+  answerClientErrors(server);
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'server failed to listen');
     process.exit(1);

@@ -14,6 +14,7 @@ import type { AppContext } from '../src/context.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { setUpLive } from '../src/events/setup.js';
+import { answerClientErrors } from '../src/http/clientErrors.js';
 import { createLogger } from '../src/logger.js';
 
 // Each test file gets its own database: an in-memory PGlite, or, when DATABASE_URL is set, a new
@@ -68,11 +69,16 @@ export interface TestServerOptions extends AppOptions {
   env?: Record<string, string>;
   /** A logger of the test's own, e.g. writing to memory to inspect what gets logged. */
   logger?: Logger;
+  /** Keep the embedded database on disk in this DATA_DIR (in memory otherwise); the caller removes it. */
+  pgliteDataDir?: string;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-test-'));
-  const scratch = usingPostgres() ? await createScratchPostgres(process.env.DATABASE_URL as string) : undefined;
+  const dataDir = options.pgliteDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'mentora-test-'));
+  const scratch =
+    usingPostgres() && !options.pgliteDataDir
+      ? await createScratchPostgres(process.env.DATABASE_URL as string)
+      : undefined;
   const config: Config = loadConfig({
     ...TEST_ENV,
     DATA_DIR: dataDir,
@@ -81,9 +87,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const database: Database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    dataDir: undefined,
+    dataDir: options.pgliteDataDir,
     poolMax: 10,
-    pgliteTemplate: scratch ? undefined : pgliteTemplate(),
+    pgliteTemplate: scratch || options.pgliteDataDir ? undefined : pgliteTemplate(),
   });
   await runMigrations(database);
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -94,6 +100,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
   return {
     ctx,
@@ -106,7 +113,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await new Promise((resolve) => server.close(resolve));
       await database.close();
       await scratch?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.pgliteDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { hashResetToken } from '../../src/auth/passwordReset.js';
+import { passwordResets } from '../../src/db/schema.js';
+import { classRequest, DEFAULT_PASSWORD, makeLearner, makeMentor, type TestUser } from '../factories/index.js';
+import type { TestServer } from '../harness.js';
+import type { World } from './world.js';
+
+// The authorization matrix: who may call what (API.md "Calls"), as the status each caller gets.
+// matrix.test.ts calls every cell on a real server, and fails for any API route the app mounts that
+// is missing here (or listed here but not mounted). Columns (test/authorization/world.ts):
+//   out       signed out (no token)
+//   learner   a learner in no class
+//   enrolled  a learner enrolled in the class (author of its discussion and of the community post)
+//   mentor    an unverified mentor
+//   own       the class's own mentor (verified)
+//   verified  a verified mentor of no class
+//   both      role both, verified, in no class
+//   admin     an administrator
+// Each request is valid, so a status says what the caller may do, not what was wrong with the input.
+// The 400s are rules, not permissions: already enrolled, not enrolled, already verified.
+
+// biome-ignore format: a table reads best aligned
+export const MATRIX = {
+  //                                      out  learner enrolled mentor own verified both admin
+  'GET /api/health':                     [200, 200,    200,     200,   200, 200,     200, 200],
+
+  'POST /api/auth/register':             [201, 201,    201,     201,   201, 201,     201, 201],
+  'POST /api/auth/login':                [200, 200,    200,     200,   200, 200,     200, 200],
+  'POST /api/auth/logout':               [401, 200,    200,     200,   200, 200,     200, 200],
+  'POST /api/auth/logout-all':           [401, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/auth/profile':               [401, 200,    200,     200,   200, 200,     200, 200],
+  'PUT /api/auth/profile':               [401, 200,    200,     200,   200, 200,     200, 200],
+  'PUT /api/auth/password':              [401, 200,    200,     200,   200, 200,     200, 200],
+  'DELETE /api/auth/account':            [401, 200,    200,     200,   200, 200,     200, 200],
+  'POST /api/auth/forgot-password':      [200, 200,    200,     200,   200, 200,     200, 200],
+  'POST /api/auth/reset-password':       [200, 200,    200,     200,   200, 200,     200, 200],
+
+  'POST /api/users/request-verification':[401, 403,    403,     200,   400, 400,     400, 403],
+  'GET /api/users/mentors':              [401, 403,    403,     403,   403, 403,     403, 200],
+  'GET /api/users/learners':             [401, 403,    403,     403,   403, 403,     403, 200],
+  'DELETE /api/users/mentor/:id':        [401, 403,    403,     403,   403, 403,     403, 200],
+  'DELETE /api/users/learner/:id':       [401, 403,    403,     403,   403, 403,     403, 200],
+  'PUT /api/admin/verify-mentor/:id':    [401, 403,    403,     403,   403, 403,     403, 200],
+  'PUT /api/admin/users/:id/role':       [401, 403,    403,     403,   403, 403,     403, 200],
+  'GET /api/admin/audit-log':            [401, 403,    403,     403,   403, 403,     403, 200],
+
+  'GET /api/classes':                    [401, 200,    200,     200,   200, 200,     200, 200],
+  'POST /api/classes':                   [401, 403,    403,     403,   201, 201,     201, 403],
+  'GET /api/classes/enrolled':           [401, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/classes/created':            [401, 403,    403,     200,   200, 200,     200, 403],
+  'GET /api/classes/:id':                [401, 200,    200,     200,   200, 200,     200, 200],
+  'PUT /api/classes/:id':                [401, 403,    403,     403,   200, 403,     403, 403],
+  'DELETE /api/classes/:id':             [401, 403,    403,     403,   200, 403,     403, 200],
+  'POST /api/classes/:id/enroll':        [401, 200,    400,     200,   403, 200,     200, 200],
+  'POST /api/classes/:id/unenroll':      [401, 400,    200,     400,   400, 400,     400, 400],
+  'GET /api/classes/:id/enrollment':     [401, 200,    200,     200,   200, 200,     200, 200],
+  'POST /api/classes/:id/live':          [401, 403,    403,     403,   200, 403,     403, 403],
+  'GET /api/classes/:id/live':           [401, 403,    200,     403,   200, 403,     403, 200],
+
+  'GET /api/discussions':                [401, 403,    200,     403,   200, 403,     403, 200],
+  'GET /api/discussions/all':            [401, 403,    403,     403,   403, 403,     403, 200],
+  'GET /api/discussions/:id':            [401, 403,    200,     403,   200, 403,     403, 200],
+  'POST /api/discussions':               [401, 403,    201,     403,   201, 403,     403, 403],
+  'POST /api/discussions/:id/replies':   [401, 403,    201,     403,   201, 403,     403, 201],
+  'DELETE /api/discussions/:id':         [401, 403,    200,     403,   200, 403,     403, 200],
+
+  'POST /api/reviews':                   [401, 403,    201,     403,   403, 403,     403, 403],
+  'GET /api/reviews/:classId':           [401, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/reviews/:classId/average':   [401, 200,    200,     200,   200, 200,     200, 200],
+
+  'GET /api/community':                  [401, 200,    200,     200,   200, 200,     200, 200],
+  'POST /api/community':                 [401, 201,    201,     201,   201, 201,     201, 201],
+  'POST /api/community/:id/like':        [401, 200,    200,     200,   200, 200,     200, 200],
+  'POST /api/community/:id/replies':     [401, 201,    201,     201,   201, 201,     201, 201],
+  'DELETE /api/community/:id':           [401, 403,    200,     403,   403, 403,     403, 200],
+
+  'GET /api/gemini/status':              [401, 200,    200,     200,   200, 200,     200, 200],
+  'POST /api/gemini/chat':               [401, 200,    200,     200,   200, 200,     200, 200],
+  'POST /api/gemini/chat/stream':        [401, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/gemini/history':             [401, 200,    200,     200,   200, 200,     200, 200],
+  'DELETE /api/gemini/history':          [401, 200,    200,     200,   200, 200,     200, 200],
+
+  'GET /api/notifications':              [401, 200,    200,     200,   200, 200,     200, 200],
+  'POST /api/notifications/read':        [401, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/events':                     [401, 200,    200,     200,   200, 200,     200, 200],
+} as const satisfies Record<string, readonly number[]>;
+
+export type Call = keyof typeof MATRIX;
+
+export interface CellRequest {
+  /** Values of the route's :params. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/** What one cell sends, given its world and caller (undefined: signed out). Calls without an entry send nothing. */
+export type RequestOf = (w: World, t: TestServer, caller: TestUser | undefined) => CellRequest | Promise<CellRequest>;
+
+let counter = 0;
+const unique = () => `${++counter}-${randomBytes(3).toString('hex')}`;
+
+/** A pending password reset link of a new account, as the mail would carry it. */
+async function resetToken(t: TestServer): Promise<string> {
+  const owner = await makeLearner(t);
+  const token = randomBytes(32).toString('base64url');
+  await t.ctx.db.insert(passwordResets).values({
+    userId: owner.user.id,
+    tokenHash: hashResetToken(token),
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  return token;
+}
+
+const classParam = (w: World) => ({ params: { id: w.cls.id } });
+
+export const REQUESTS: Partial<Record<Call, RequestOf>> = {
+  'POST /api/auth/register': () => ({
+    body: { name: 'New Person', email: `new-${unique()}@example.test`, password: DEFAULT_PASSWORD, role: 'learner' },
+  }),
+  'POST /api/auth/login': (w) => ({ body: { email: w.users.learner.user.email, password: DEFAULT_PASSWORD } }),
+  'PUT /api/auth/profile': () => ({ body: { name: 'Renamed', email: `renamed-${unique()}@example.test`, bio: 'Hi.' } }),
+  'PUT /api/auth/password': () => ({
+    body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'a brand new password' },
+  }),
+  'DELETE /api/auth/account': () => ({ body: { password: DEFAULT_PASSWORD } }),
+  'POST /api/auth/forgot-password': (w) => ({ body: { email: w.users.learner.user.email } }),
+  'POST /api/auth/reset-password': async (_w, t) => ({
+    body: { token: await resetToken(t), password: 'a brand new password' },
+  }),
+
+  'DELETE /api/users/mentor/:id': async (_w, t) => ({ params: { id: (await makeMentor(t)).user.id } }),
+  'DELETE /api/users/learner/:id': async (_w, t) => ({ params: { id: (await makeLearner(t)).user.id } }),
+  'PUT /api/admin/verify-mentor/:id': async (_w, t) => ({ params: { id: (await makeMentor(t)).user.id } }),
+  'PUT /api/admin/users/:id/role': async (_w, t) => ({
+    params: { id: (await makeLearner(t)).user.id },
+    body: { role: 'mentor' },
+  }),
+
+  'POST /api/classes': () => ({ body: classRequest() }),
+  'GET /api/classes/:id': classParam,
+  'PUT /api/classes/:id': (w) => ({ ...classParam(w), body: classRequest({ title: 'Renamed class' }) }),
+  'DELETE /api/classes/:id': classParam,
+  'POST /api/classes/:id/enroll': classParam,
+  'POST /api/classes/:id/unenroll': classParam,
+  'GET /api/classes/:id/enrollment': classParam,
+  'POST /api/classes/:id/live': classParam,
+  'GET /api/classes/:id/live': classParam,
+
+  'GET /api/discussions/:id': (w) => ({ params: { id: w.discussion._id } }),
+  'POST /api/discussions': (w) => ({
+    body: { title: 'A question', content: 'How does this work?', classId: w.cls.id },
+  }),
+  'POST /api/discussions/:id/replies': (w) => ({ params: { id: w.discussion._id }, body: { content: 'An answer.' } }),
+  'DELETE /api/discussions/:id': (w) => ({ params: { id: w.discussion._id } }),
+
+  'POST /api/reviews': (w) => ({ body: { rating: 4, comment: 'Useful.', classId: w.cls.id } }),
+  'GET /api/reviews/:classId': (w) => ({ params: { classId: w.cls.id } }),
+  'GET /api/reviews/:classId/average': (w) => ({ params: { classId: w.cls.id } }),
+
+  'POST /api/community': () => ({ body: { title: 'Hello', content: 'Glad to be here.', category: 'general' } }),
+  'POST /api/community/:id/like': (w) => ({ params: { id: w.post._id } }),
+  'POST /api/community/:id/replies': (w) => ({ params: { id: w.post._id }, body: { content: 'Welcome!' } }),
+  'DELETE /api/community/:id': (w) => ({ params: { id: w.post._id } }),
+
+  'POST /api/gemini/chat': () => ({ body: { message: 'Which classes teach TypeScript?' } }),
+  'POST /api/gemini/chat/stream': () => ({ body: { message: 'Which classes teach TypeScript?' } }),
+  'POST /api/notifications/read': () => ({ body: { all: true } }),
+};

@@ -1,0 +1,185 @@
+import fc from 'fast-check';
+import { z } from 'zod';
+import { UNKNOWN_ID } from '../expectations.js';
+
+// Inputs for the fuzz tests, generated from the contract's zod schemas (through their JSON Schema):
+// values that fit each field, then hostile ones in their place: wrong types, missing and extra
+// fields, huge and empty strings, unicode and control characters (NUL included), malformed ids.
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  format?: string;
+};
+
+/** Field values a schema alone cannot guess: real ids, the password that works, a valid email or URL. */
+export type Hints = Record<string, fc.Arbitrary<unknown>>;
+
+/** Strings no form would send. */
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('', ' ', '\t\n  ', '\u0000', 'a\u0000b', '\u202e\u200b\ufeff', '\ud800', 'x\udfff', '😀'.repeat(3)),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    '<img src=x onerror=alert(1)>',
+    '../../etc/passwd',
+    '%00',
+    '\\',
+    '"',
+    '{{7*7}}',
+    'null',
+  ),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)), maxLength: 20 }),
+  // Longer than any limit, still far under the 1 MB body limit.
+  fc
+    .tuple(fc.constantFrom('x', 'é', '😀', ' ', '\u0000'), fc.integer({ min: 201, max: 60_000 }))
+    .map(([c, n]) => c.repeat(n)),
+);
+
+/** Any JSON value of a type a field may not expect. */
+export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -0, [], {}, [null], { $gt: '' }, '1', 'true'),
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
+/** Ids for a path: real ones come from the route (undefined here stands for "the route's real id"). */
+export const pathId: fc.Arbitrary<string | undefined> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.constant(UNKNOWN_ID) },
+  { weight: 1, arbitrary: fc.uuid() },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('abc', '0', '-1', 'null', 'undefined', `${UNKNOWN_ID}x`, UNKNOWN_ID.toUpperCase()),
+  },
+  // Not empty: /api/classes/ is another call (the list), not a malformed id.
+  { weight: 2, arbitrary: hostileString.filter((s) => s !== '') },
+);
+
+/** Raw path or query fragments that are not valid percent-encoding. */
+export const malformedEncoding = fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%80', '%ff%fe', '%u0000');
+
+function stringFor(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary<unknown> {
+  if (hints[name]) return hints[name];
+  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+  // fast-check's addresses use every character RFC 5322 allows, which most sites (and zod) refuse.
+  if (/email/i.test(name)) return fc.oneof(fc.stringMatching(/^[a-z0-9.]{1,12}@[a-z]{1,10}\.test$/), fc.emailAddress());
+  if (/url|picture/i.test(name)) return fc.oneof(fc.webUrl(), fc.constant(''));
+  const minLength = schema.minLength ?? 0;
+  const maxLength = Math.min(schema.maxLength ?? 60, Math.max(minLength, 60));
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.string({ minLength, maxLength }) },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }) },
+  );
+}
+
+/** Values that fit a JSON Schema made from a contract schema (z.toJSONSchema, input side). */
+export function validValue(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary<unknown> {
+  if (hints[name]) return hints[name];
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s) => validValue(s, name, hints)));
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'string':
+      return stringFor(schema, name, hints);
+    case 'integer':
+      return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000 });
+    case 'number':
+      return fc.oneof(
+        fc.integer({ min: schema.minimum ?? -1000, max: Math.min(schema.maximum ?? 1000, 1000) }),
+        fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000, noNaN: true }),
+      );
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(validValue(schema.items ?? {}, name, hints), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 5, 5),
+      });
+    case 'object': {
+      const properties = schema.properties ?? {};
+      const required = new Set(schema.required ?? []);
+      const fields: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [key, sub] of Object.entries(properties)) fields[key] = validValue(sub, key, hints);
+      return fc.record(fields, { requiredKeys: Object.keys(fields).filter((key) => required.has(key)) });
+    }
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
+  }
+}
+
+export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+type Mutation =
+  | { kind: 'none' }
+  | { kind: 'drop'; pick: number }
+  | { kind: 'extra'; key: string; value: unknown }
+  | { kind: 'replace'; pick: number; value: unknown };
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({ kind: 'none' as const }) },
+  { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'drop' as const, pick })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', '_id', 'role', 'verified', 'mentorId')),
+        wrongType,
+      )
+      .map(([key, value]) => ({ kind: 'extra' as const, key, value })),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(fc.nat(), fc.oneof(hostileString, wrongType))
+      .map(([pick, value]) => ({ kind: 'replace' as const, pick, value })),
+  },
+);
+
+function mutate(value: unknown, change: Mutation): unknown {
+  if (change.kind === 'none' || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  const keys = Object.keys(copy);
+  if (change.kind === 'extra') {
+    // A key such as __proto__ must be an own property of the JSON text, as an attacker would send it.
+    Object.defineProperty(copy, change.key, {
+      value: change.value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    return copy;
+  }
+  if (keys.length === 0) return copy;
+  const key = keys[change.pick % keys.length] as string;
+  if (change.kind === 'drop') delete copy[key];
+  else copy[key] = change.value;
+  return copy;
+}
+
+/** A JSON body or query for a schema: fitting values, one of them then spoiled, or something else entirely. */
+export function objectFor(schema: z.ZodType | undefined, hints: Hints): fc.Arbitrary<unknown> {
+  if (!schema) return fc.oneof(fc.constant(undefined), fc.constant({}), fc.jsonValue({ maxDepth: 2 }));
+  const valid = validValue(jsonSchemaOf(schema), '', hints);
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.tuple(valid, mutation, mutation).map(([v, a, b]) => mutate(mutate(v, a), b)) },
+    { weight: 1, arbitrary: wrongType },
+  );
+}

@@ -1,0 +1,297 @@
+import * as c from '@mentora/contract';
+import fc from 'fast-check';
+import { z } from 'zod';
+import type { World } from '../authorization/world.js';
+import {
+  DEFAULT_PASSWORD,
+  enrol,
+  makeClass,
+  makeDiscussion,
+  makeLearner,
+  makeMentor,
+  makePost,
+  type TestUser,
+} from '../factories/index.js';
+import type { TestServer } from '../harness.js';
+import type { Hints } from './arbitraries.js';
+
+// What the fuzz tests send to each API call: its contract schemas, who calls it (someone allowed, so
+// that input gets past the permission check to validation and the service), the real id its path
+// takes, and hints for fields a schema cannot fill with something that works.
+
+export interface FuzzTarget {
+  call: string;
+  /** Who calls: someone allowed to (a fresh account where a valid call would end the session). */
+  caller: (t: TestServer, w: World) => TestUser | undefined | Promise<TestUser | undefined>;
+  /** The real id the path's parameter takes when the fuzzer does not spoil it (fresh where a call deletes it). */
+  target?: (t: TestServer, w: World) => string | Promise<string>;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** What a 2xx answer must match; 'stream' for Server-Sent Events. */
+  response: z.ZodType | 'stream';
+  hints?: (w: World) => Hints;
+}
+
+const u = (name: keyof World['users']) => (_t: TestServer, w: World) => w.users[name];
+const signedOut = () => undefined;
+const freshLearner = (t: TestServer) => makeLearner(t);
+const passwordHint = (key: string) => () => ({ [key]: fc.oneof(fc.constant(DEFAULT_PASSWORD), fc.string()) });
+const classIdHint = (w: World) => ({ classId: fc.oneof(fc.constant(w.cls.id), fc.string(), fc.uuid()) });
+const message = c.messageResponseSchema;
+
+export const TARGETS: FuzzTarget[] = [
+  { call: 'GET /api/health', caller: signedOut, response: c.healthResponseSchema },
+
+  // ---------- auth ----------
+  { call: 'POST /api/auth/register', caller: signedOut, body: c.registerRequestSchema, response: c.authResponseSchema },
+  {
+    call: 'POST /api/auth/login',
+    caller: signedOut,
+    body: c.loginRequestSchema,
+    response: c.authResponseSchema,
+    hints: (w) => ({
+      email: fc.constantFrom(w.users.learner.user.email, 'nobody@example.test'),
+      ...passwordHint('password')(),
+    }),
+  },
+  { call: 'POST /api/auth/logout', caller: freshLearner, response: message },
+  { call: 'POST /api/auth/logout-all', caller: freshLearner, response: message },
+  { call: 'GET /api/auth/profile', caller: u('learner'), response: c.userSchema },
+  {
+    call: 'PUT /api/auth/profile',
+    caller: freshLearner,
+    body: c.updateProfileRequestSchema,
+    response: c.userSchema,
+    hints: (w) => ({ email: fc.oneof(fc.emailAddress(), fc.constant(w.users.admin.user.email)) }),
+  },
+  {
+    call: 'PUT /api/auth/password',
+    caller: freshLearner,
+    body: c.changePasswordRequestSchema,
+    response: message,
+    hints: passwordHint('currentPassword'),
+  },
+  {
+    call: 'DELETE /api/auth/account',
+    caller: freshLearner,
+    body: c.deleteAccountRequestSchema,
+    response: message,
+    hints: passwordHint('password'),
+  },
+  {
+    call: 'POST /api/auth/forgot-password',
+    caller: signedOut,
+    body: c.forgotPasswordRequestSchema,
+    response: message,
+    hints: (w) => ({ email: fc.oneof(fc.emailAddress(), fc.constant(w.users.learner.user.email)) }),
+  },
+  { call: 'POST /api/auth/reset-password', caller: signedOut, body: c.resetPasswordRequestSchema, response: message },
+
+  // ---------- users and administration ----------
+  { call: 'POST /api/users/request-verification', caller: (t) => makeMentor(t), response: message },
+  { call: 'GET /api/users/mentors', caller: u('admin'), response: z.array(c.userSchema) },
+  { call: 'GET /api/users/learners', caller: u('admin'), response: z.array(c.userSchema) },
+  {
+    call: 'DELETE /api/users/mentor/:id',
+    caller: u('admin'),
+    target: async (t) => (await makeMentor(t)).user.id,
+    response: message,
+  },
+  {
+    call: 'DELETE /api/users/learner/:id',
+    caller: u('admin'),
+    target: async (t) => (await makeLearner(t)).user.id,
+    response: message,
+  },
+  {
+    call: 'PUT /api/admin/verify-mentor/:id',
+    caller: u('admin'),
+    target: async (t) => (await makeMentor(t)).user.id,
+    response: c.userSchema,
+  },
+  {
+    call: 'PUT /api/admin/users/:id/role',
+    caller: u('admin'),
+    target: async (t) => (await makeLearner(t)).user.id,
+    body: c.changeRoleRequestSchema,
+    response: c.userSchema,
+  },
+  {
+    call: 'GET /api/admin/audit-log',
+    caller: u('admin'),
+    query: c.listAuditLogQuerySchema,
+    response: c.auditLogResponseSchema,
+  },
+
+  // ---------- classes and reviews ----------
+  {
+    call: 'GET /api/classes',
+    caller: u('classMentor'),
+    query: c.listClassesQuerySchema,
+    response: c.classListResponseSchema,
+  },
+  { call: 'POST /api/classes', caller: u('classMentor'), body: c.createClassRequestSchema, response: c.classSchema },
+  { call: 'GET /api/classes/enrolled', caller: u('enrolled'), response: z.array(c.classSchema) },
+  { call: 'GET /api/classes/created', caller: u('classMentor'), response: z.array(c.classSchema) },
+  { call: 'GET /api/classes/:id', caller: u('learner'), target: (_t, w) => w.cls.id, response: c.classSchema },
+  {
+    call: 'PUT /api/classes/:id',
+    caller: u('classMentor'),
+    target: (_t, w) => w.cls.id,
+    body: c.updateClassRequestSchema,
+    response: c.classSchema,
+  },
+  {
+    call: 'DELETE /api/classes/:id',
+    caller: u('classMentor'),
+    target: async (t, w) => (await makeClass(t, w.users.classMentor)).id,
+    response: message,
+  },
+  { call: 'POST /api/classes/:id/enroll', caller: freshLearner, target: (_t, w) => w.cls.id, response: message },
+  {
+    call: 'POST /api/classes/:id/unenroll',
+    // A learner of its own: the world's enrolled learner must stay enrolled for the calls after this one.
+    caller: async (t, w) => {
+      const learner = await makeLearner(t);
+      await enrol(t, w.cls, learner);
+      return learner;
+    },
+    target: (_t, w) => w.cls.id,
+    response: message,
+  },
+  {
+    call: 'GET /api/classes/:id/enrollment',
+    caller: u('learner'),
+    target: (_t, w) => w.cls.id,
+    response: c.enrollmentResponseSchema,
+  },
+  {
+    call: 'POST /api/classes/:id/live',
+    caller: u('classMentor'),
+    target: (_t, w) => w.cls.id,
+    response: z.object({ url: z.string() }),
+  },
+  {
+    call: 'GET /api/classes/:id/live',
+    caller: u('admin'),
+    target: (_t, w) => w.cls.id,
+    response: c.liveResponseSchema,
+  },
+  {
+    call: 'POST /api/reviews',
+    caller: u('enrolled'),
+    body: c.createReviewRequestSchema,
+    response: c.reviewSchema,
+    hints: classIdHint,
+  },
+  {
+    call: 'GET /api/reviews/:classId',
+    caller: u('learner'),
+    target: (_t, w) => w.cls.id,
+    response: z.array(c.reviewSchema),
+  },
+  {
+    call: 'GET /api/reviews/:classId/average',
+    caller: u('learner'),
+    target: (_t, w) => w.cls.id,
+    response: c.averageRatingResponseSchema,
+  },
+
+  // ---------- discussions and community ----------
+  {
+    call: 'GET /api/discussions',
+    caller: u('enrolled'),
+    query: c.listDiscussionsQuerySchema,
+    response: z.array(c.discussionSchema),
+    hints: classIdHint,
+  },
+  {
+    call: 'GET /api/discussions/all',
+    caller: u('admin'),
+    query: c.listDiscussionsQuerySchema,
+    response: c.allDiscussionsResponseSchema,
+    hints: classIdHint,
+  },
+  {
+    call: 'GET /api/discussions/:id',
+    caller: u('enrolled'),
+    target: (_t, w) => w.discussion._id,
+    response: c.discussionSchema,
+  },
+  {
+    call: 'POST /api/discussions',
+    caller: u('enrolled'),
+    body: c.createDiscussionRequestSchema,
+    response: c.discussionSchema,
+    hints: classIdHint,
+  },
+  {
+    call: 'POST /api/discussions/:id/replies',
+    caller: u('enrolled'),
+    target: (_t, w) => w.discussion._id,
+    body: c.replyRequestSchema,
+    response: c.discussionSchema,
+  },
+  {
+    call: 'DELETE /api/discussions/:id',
+    caller: u('admin'),
+    target: async (t, w) => (await makeDiscussion(t, w.users.enrolled, w.cls))._id,
+    response: message,
+  },
+  {
+    call: 'GET /api/community',
+    caller: u('learner'),
+    query: c.listPostsQuerySchema,
+    response: z.array(c.communityPostSchema),
+  },
+  {
+    call: 'POST /api/community',
+    caller: u('learner'),
+    body: c.createPostRequestSchema,
+    response: c.communityPostSchema,
+  },
+  {
+    call: 'POST /api/community/:id/like',
+    caller: u('learner'),
+    target: (_t, w) => w.post._id,
+    response: c.communityPostSchema,
+  },
+  {
+    call: 'POST /api/community/:id/replies',
+    caller: u('learner'),
+    target: (_t, w) => w.post._id,
+    body: c.replyRequestSchema,
+    response: c.communityPostSchema,
+  },
+  {
+    call: 'DELETE /api/community/:id',
+    caller: u('admin'),
+    target: async (t, w) => (await makePost(t, w.users.enrolled))._id,
+    response: message,
+  },
+
+  // ---------- assistant, notifications, live events ----------
+  { call: 'GET /api/gemini/status', caller: u('learner'), response: c.assistantStatusSchema },
+  { call: 'POST /api/gemini/chat', caller: u('learner'), body: c.chatRequestSchema, response: c.chatResponseSchema },
+  { call: 'POST /api/gemini/chat/stream', caller: u('learner'), body: c.chatRequestSchema, response: 'stream' },
+  { call: 'GET /api/gemini/history', caller: u('learner'), response: c.chatHistoryResponseSchema },
+  { call: 'DELETE /api/gemini/history', caller: u('learner'), response: message },
+  {
+    call: 'GET /api/notifications',
+    caller: u('classMentor'),
+    query: c.listNotificationsQuerySchema,
+    response: c.notificationListResponseSchema,
+  },
+  {
+    call: 'POST /api/notifications/read',
+    caller: u('classMentor'),
+    body: c.markNotificationsReadRequestSchema,
+    response: c.markNotificationsReadResponseSchema,
+  },
+  {
+    call: 'GET /api/events',
+    caller: freshLearner,
+    query: z.object({ lastEventId: z.string().max(20).optional() }),
+    response: 'stream',
+  },
+];
