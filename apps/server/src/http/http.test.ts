@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import { MESSAGES } from '@mentora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLearner } from '../../test/factories/index.js';
@@ -161,6 +163,20 @@ describe('logging', () => {
   });
 });
 
+/** A GET whose body stays as sent (supertest and fetch would undo a gzip content encoding). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
 describe('serving the web app', () => {
   it('serves the build with a fallback to index.html, and keeps /api JSON', async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'mentora-web-'));
@@ -184,6 +200,59 @@ describe('serving the web app', () => {
     } finally {
       await web.close();
     }
+  });
+
+  it('answers built JavaScript gzip-compressed to browsers that accept it, and plain to others', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'mentora-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Mentora test build</title>');
+    const script = `export const words = ${JSON.stringify('mentora '.repeat(500))};`;
+    writeFileSync(path.join(dist, 'assets', 'app.js'), script);
+    const web = await startTestServer({ env: { WEB_DIST_DIR: dist } });
+    try {
+      for (const attempt of [1, 2]) {
+        const zipped = await rawGet(`${web.baseUrl}/assets/app.js`, { 'accept-encoding': 'gzip, deflate, br' });
+        expect(zipped.status, `attempt ${attempt}`).toBe(200);
+        expect(zipped.headers['content-encoding']).toBe('gzip');
+        expect(zipped.headers['content-type']).toMatch(/javascript/);
+        expect(zipped.headers['cache-control']).toContain('immutable');
+        expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+        expect(Number(zipped.headers['content-length'])).toBeLessThan(script.length / 5);
+        expect(gunzipSync(zipped.body).toString('utf8')).toBe(script);
+      }
+      const plain = await web.http.get('/assets/app.js').set('Accept-Encoding', 'identity');
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.text).toBe(script);
+      const missing = await web.http.get('/assets/missing.js').set('Accept-Encoding', 'gzip');
+      expect(missing.status).toBe(404);
+      const outside = await web.http.get('/assets/..%2Findex.html').set('Accept-Encoding', 'gzip');
+      expect(outside.headers['content-encoding']).toBeUndefined();
+    } finally {
+      await web.close();
+    }
+  });
+
+  it('answers large JSON gzip-compressed to clients that accept it, and plain to others', async () => {
+    const bio = 'I teach watercolour and sketching to beginners. '.repeat(60);
+    const reg = await t.http
+      .post('/api/auth/register')
+      .send({ name: 'Gzip Reader', email: 'gzip-reader@example.com', password: 'Password!234', role: 'learner', bio });
+    expect(reg.status).toBe(201);
+    const auth = { authorization: `Bearer ${reg.body.token}` };
+    const zipped = await rawGet(`${t.baseUrl}/api/auth/profile`, { ...auth, 'accept-encoding': 'gzip' });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/application\/json/);
+    expect(zipped.body.length).toBeLessThan(bio.length / 5);
+    expect(JSON.parse(gunzipSync(zipped.body).toString('utf8')).bio).toBe(bio.trim());
+    const plain = await rawGet(`${t.baseUrl}/api/auth/profile`, { ...auth, 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString('utf8')).bio).toBe(bio.trim());
+    // Small answers are not worth compressing.
+    const small = await rawGet(`${t.baseUrl}/api/nothing`, { 'accept-encoding': 'gzip' });
+    expect(small.status).toBe(404);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('serves a placeholder page when the web app is not built', async () => {

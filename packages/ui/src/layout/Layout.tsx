@@ -27,7 +27,9 @@ export function Layout() {
         </Suspense>
       )}
       <Navbar />
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
+      {/* At least a screen tall: while a page's code or data loads, the footer stays below the fold, so
+          the content arriving does not push it down in view (a layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 pt-16 focus:outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -42,6 +42,31 @@ describe('DiscussionDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(container.querySelector('img[src="x"], b')).toBeNull();
   });
 
+  it('shows the replies of a long discussion a hundred at a time', async () => {
+    const user = userEvent.setup();
+    const replies = Array.from({ length: 150 }, (_, i) => reply(`r${i}`, `Reply number ${i}`));
+    setup({ status: 500, data: {} }, { ...DISCUSSION, replies, replyCount: 150 });
+    expect(await screen.findByText('Reply number 99')).toBeInTheDocument();
+    expect(screen.getAllByRole('article', { name: 'Reply by Bea Replier' })).toHaveLength(100);
+    expect(screen.queryByText('Reply number 100')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(screen.getAllByRole('article', { name: 'Reply by Bea Replier' })).toHaveLength(150);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows every reply up to the reader’s own once they reply to a long discussion', async () => {
+    const user = userEvent.setup();
+    const replies = Array.from({ length: 150 }, (_, i) => reply(`r${i}`, `Reply number ${i}`));
+    const updated = { ...DISCUSSION, replies: [...replies, reply('mine', 'My late answer')], replyCount: 151 };
+    setup({ status: 201, data: updated }, { ...DISCUSSION, replies, replyCount: 150 });
+    expect(await screen.findByText('Reply number 99')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Your reply'), 'My late answer');
+    await user.click(screen.getByRole('button', { name: 'Post reply' }));
+    expect(await screen.findByText('My late answer')).toBeInTheDocument();
+    expect(screen.getAllByRole('article', { name: 'Reply by Bea Replier' })).toHaveLength(151);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it('appends the reply from the updated discussion the server answers with', async () => {
     const user = userEvent.setup();
     const updated = { ...DISCUSSION, replies: [...DISCUSSION.replies, reply('r2', 'You idiot', true)], replyCount: 2 };

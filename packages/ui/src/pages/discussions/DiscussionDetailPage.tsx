@@ -9,12 +9,19 @@ import { isAdmin, isMentor } from '../../auth/roles';
 import { ErrorAlert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadMore } from '../../components/LoadMore';
 import { ModerationBanner } from '../../components/ModerationBanner';
 import { SentimentBadge } from '../../components/SentimentBadge';
 import { buttonPrimary, buttonSecondary, card, focusRing, textLink } from '../../components/styles';
 import { countLabel, formatDate, formatDateTime } from './format';
 import { useClassInfo, useDeleteDiscussion, useDiscussion, useForgetDiscussion, usePostReply } from './queries';
 import { ReplyForm } from './ReplyForm';
+
+/**
+ * Replies rendered at first, and added per "Load more": a discussion with a thousand replies would
+ * otherwise keep the page busy for seconds on a phone before it answers a tap.
+ */
+const REPLIES_PER_PAGE = 100;
 
 /** Not shown in SPEC.md section 8; the server's own message is used whenever it sends one. */
 const DELETE_FAILED = 'Failed to delete discussion';
@@ -89,6 +96,7 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const reply = usePostReply(discussion._id);
+  const [shownReplies, setShownReplies] = useState(REPLIES_PER_PAGE);
   const remove = useDeleteDiscussion(discussion._id);
   const forget = useForgetDiscussion();
   const [confirming, setConfirming] = useState(false);
@@ -163,11 +171,16 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
             No replies yet. Be the first to reply.
           </p>
         ) : (
-          <ol className="mt-4 space-y-3">
-            {discussion.replies.map((item) => (
-              <ReplyItem key={item._id} reply={item} />
-            ))}
-          </ol>
+          <>
+            <ol className="mt-4 space-y-3">
+              {discussion.replies.slice(0, shownReplies).map((item) => (
+                <ReplyItem key={item._id} reply={item} />
+              ))}
+            </ol>
+            {discussion.replies.length > shownReplies && (
+              <LoadMore loading={false} onClick={() => setShownReplies((shown) => shown + REPLIES_PER_PAGE)} />
+            )}
+          </>
         )}
       </section>
 
@@ -180,7 +193,12 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
             label="Your reply"
             hideLabel
             placeholder="Share your thoughts or an answer..."
-            send={(content) => reply.mutateAsync(content)}
+            send={async (content) => {
+              const updated = await reply.mutateAsync(content);
+              // The new reply is the last one: show every reply up to it.
+              setShownReplies(Number.POSITIVE_INFINITY);
+              return updated;
+            }}
             pending={reply.isPending}
             error={reply.isError ? replyError(reply.error) : null}
           />

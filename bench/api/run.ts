@@ -1,0 +1,450 @@
+// Throughput and latency of the API under load: autocannon on loopback against the built server
+// (apps/server/dist/main.js, NODE_ENV=production, PostgreSQL, rate limits off, logging at warn), signed
+// in as a seeded learner, one scenario after another; in the same run the floors (bare node:http and
+// bare Express 5, each in its own process, see floor.mjs). Prints req/s, p50 and p99 latency, req/s
+// as a ratio of bare Express, and the non-2xx/error counts (a scenario with any is invalid); then the
+// same on the small profile, the large/small latency ratio of each read, and the server's RSS after
+// each run. Seed first (bench/seed/seed.ts), both profiles.
+//
+// Run from the repository root:
+//   pnpm bench:api                                   (10 s, 50 connections, large then small)
+//   pnpm bench:api --duration 3 --connections 20  (a quick smoke run)
+//   pnpm bench:api --profiles small --only classes-first-page,discussion-1000 --no-build
+//   pnpm bench:api --cpu-prof /tmp/prof           (the server writes a .cpuprofile per profile)
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import {
+  BIG_DISCUSSION_REPLIES,
+  benchLearner,
+  DEFAULT_DATABASE,
+  DEFAULT_SERVER_URL,
+  PROFILES,
+  type ProfileName,
+  SEED_PASSWORD,
+  seedId,
+} from '../seed/profiles.js';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const serverMain = path.join(root, 'apps', 'server', 'dist', 'main.js');
+
+const { values } = parseArgs({
+  // `pnpm bench:x -- --flag` passes the `--` on: it is not an argument.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    profiles: { type: 'string', default: 'large,small' },
+    only: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    'no-floors': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
+    server: { type: 'string', default: DEFAULT_SERVER_URL },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const profileNames = values.profiles.split(',').map((name) => {
+  if (name !== 'large' && name !== 'small') throw new Error(`unknown profile "${name}" (large or small)`);
+  return name as ProfileName;
+});
+const only = values.only ? new Set(values.only.split(',')) : undefined;
+
+interface Scenario {
+  name: string;
+  kind: 'read' | 'write' | 'login' | 'floor';
+  method?: 'GET' | 'POST';
+  /** A fixed path, or one per request (rotating ids, varying bodies). */
+  path: string;
+  next?: () => { path: string; body?: string };
+  body?: string;
+  auth?: boolean;
+}
+
+interface Measured {
+  name: string;
+  kind: Scenario['kind'];
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  requests: number;
+  /** The server process's CPU time per request (user + system), a figure less noisy than req/s on a shared machine. */
+  cpuMs?: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** Starts a process and resolves once a line of its output matches. */
+async function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: (line: string) => boolean,
+): Promise<ChildProcess> {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start within 60 s`)), 60_000);
+    const onLine = (line: string) => {
+      if (ready(line)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', onLine);
+    createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
+      process.stderr.write(`  [${path.basename(args[0] ?? command)}] ${line}\n`);
+      onLine(line);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code} during start-up`));
+    });
+  });
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.removeAllListeners('exit');
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuTimeMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function measure(baseUrl: string, scenario: Scenario, token?: string): Promise<Measured> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (scenario.auth && token) headers.authorization = `Bearer ${token}`;
+  const next = scenario.next;
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    // Login is bcrypt-bound (cost 12, the server's default) and bcryptjs works on every queued login
+    // at once: 50 of them all finish after about 50 x one hash, longer than 10 s. It gets 30 s (and a
+    // long timeout) so that its figure counts whole waves of logins rather than none.
+    duration: scenario.kind === 'login' ? Math.max(duration, 30) : duration,
+    timeout: scenario.kind === 'login' ? 120 : 10,
+    requests: [
+      {
+        method: scenario.method ?? 'GET',
+        path: scenario.path,
+        headers,
+        ...(scenario.body ? { body: scenario.body } : {}),
+        ...(next ? { setupRequest: (request) => ({ ...request, ...next() }) } : {}),
+      },
+    ],
+  });
+  return {
+    name: scenario.name,
+    kind: scenario.kind,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    requests: result.requests.total,
+  };
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** What the write scenarios rotate over: posts to like and discussions to reply to, all the learner's to touch. */
+async function prepare(baseUrl: string, profile: ProfileName) {
+  const learner = benchLearner(PROFILES[profile]);
+  const login = await json<{ token: string }>(
+    await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: learner.email, password: SEED_PASSWORD }),
+    }),
+  );
+  const auth = { authorization: `Bearer ${login.token}` };
+  const bigDiscussion = seedId('discussion', 1);
+  const big = await json<{ replies: unknown[] }>(
+    await fetch(`${baseUrl}/api/discussions/${bigDiscussion}`, { headers: auth }),
+  );
+  if (big.replies.length < BIG_DISCUSSION_REPLIES) throw new Error(`discussion 1 has ${big.replies.length} replies`);
+  // Replies spread over many of the learner's discussions (not the big one), so no answer grows much.
+  const discussionIds: string[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 3; page++) {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const response: Response = await fetch(`${baseUrl}/api/discussions?limit=100${query}`, { headers: auth });
+    const items = await json<Array<{ _id: string }>>(response);
+    discussionIds.push(...items.map((d) => d._id).filter((id) => id !== bigDiscussion));
+    // The next page's cursor travels in a header (GET /discussions answers a plain array).
+    cursor = response.headers.get('x-next-cursor');
+    if (!cursor) break;
+  }
+  if (discussionIds.length === 0) throw new Error('the bench learner has no discussions to reply to');
+  const posts = Math.min(PROFILES[profile].posts, 500);
+  const postIds = Array.from({ length: posts }, (_, i) => seedId('post', i + 1));
+  return { token: login.token, learner, bigDiscussion, discussionIds, postIds };
+}
+
+function scenarios(ctx: Awaited<ReturnType<typeof prepare>>): Scenario[] {
+  let like = 0;
+  let reply = 0;
+  const class1 = seedId('class', 1);
+  const list: Scenario[] = [
+    { name: 'classes-first-page', kind: 'read', path: '/api/classes', auth: true },
+    { name: 'classes-search', kind: 'read', path: '/api/classes?search=python', auth: true },
+    { name: 'classes-enrolled', kind: 'read', path: '/api/classes?filter=enrolled', auth: true },
+    { name: 'class-detail', kind: 'read', path: `/api/classes/${class1}`, auth: true },
+    { name: 'discussions-of-class', kind: 'read', path: `/api/discussions?classId=${class1}`, auth: true },
+    { name: 'discussion-1000', kind: 'read', path: `/api/discussions/${ctx.bigDiscussion}`, auth: true },
+    { name: 'community', kind: 'read', path: '/api/community', auth: true },
+    {
+      name: 'like-toggle',
+      kind: 'write',
+      method: 'POST',
+      path: '/api/community/x/like',
+      auth: true,
+      next: () => ({ path: `/api/community/${ctx.postIds[like++ % ctx.postIds.length]}/like` }),
+    },
+    {
+      name: 'discussion-reply',
+      kind: 'write',
+      method: 'POST',
+      path: '/api/discussions/x/replies',
+      auth: true,
+      next: () => {
+        const n = reply++;
+        const id = ctx.discussionIds[n % ctx.discussionIds.length];
+        const content = `Benchmark reply ${n}: the exercises were clear and I finished the homework.`;
+        return { path: `/api/discussions/${id}/replies`, body: JSON.stringify({ content }) };
+      },
+    },
+    {
+      name: 'login',
+      kind: 'login',
+      method: 'POST',
+      path: '/api/auth/login',
+      body: JSON.stringify({ email: ctx.learner.email, password: SEED_PASSWORD }),
+    },
+  ];
+  return list.filter((s) => !only || only.has(s.name));
+}
+
+async function runFloors(): Promise<Measured[]> {
+  const out: Measured[] = [];
+  for (const kind of ['http', 'express'] as const) {
+    const port = await freePort();
+    const child = await startProcess(
+      process.execPath,
+      [path.join(import.meta.dirname, 'floor.mjs'), kind, String(port)],
+      { ...process.env, NODE_ENV: 'production' },
+      (line) => line.startsWith('listening'),
+    );
+    try {
+      out.push(await measure(`http://127.0.0.1:${port}`, { name: `floor-${kind}`, kind: 'floor', path: '/' }));
+    } finally {
+      await stopProcess(child);
+    }
+  }
+  return out;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited during start-up (${child.exitCode})`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not answer /api/health within 120 s');
+}
+
+/**
+ * Waits until the server has finished what the previous scenario left queued (autocannon stops with
+ * up to `connections` requests in flight; fifty 1,000-reply discussions or logins take a while), so
+ * each scenario starts on an idle server and its CPU figure is its own.
+ */
+async function settle(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < deadline) {
+    const start = performance.now();
+    await fetch(`${baseUrl}/api/health`).catch(() => undefined);
+    quick = performance.now() - start < 20 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function runProfile(profile: ProfileName): Promise<{ rows: Measured[]; rss: number }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+  const server = spawn(process.execPath, [...nodeArgs, serverMain], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      DATABASE_URL: `${values.server.replace(/\/+$/, '')}/${DEFAULT_DATABASE[profile]}`,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      RATE_LIMIT: 'off',
+      // Production would log each request at info; warn keeps log shipping out of the figures.
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Its warnings while it runs are shown; once it is told to stop, requests still queued (logins) fail
+  // against a closed pool, which says nothing about the figures.
+  let stopping = false;
+  for (const stream of [server.stdout, server.stderr]) {
+    createInterface({ input: stream as NodeJS.ReadableStream }).on('line', (line) => {
+      if (!stopping) process.stderr.write(`  [server] ${line.slice(0, 500)}\n`);
+    });
+  }
+  try {
+    await waitForHealth(baseUrl, server);
+    const ctx = await prepare(baseUrl, profile);
+    const rows: Measured[] = [];
+    const pid = server.pid ?? 0;
+    for (const scenario of scenarios(ctx)) {
+      await settle(baseUrl);
+      const cpuBefore = cpuTimeMs(pid);
+      const row = await measure(baseUrl, scenario, ctx.token);
+      row.cpuMs = (cpuTimeMs(pid) - cpuBefore) / Math.max(row.requests, 1);
+      rows.push(row);
+      console.log(`  ${profile} ${row.name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
+    }
+    const rss = server.pid ? rssMb(server.pid) : Number.NaN;
+    return { rows, rss };
+  } finally {
+    stopping = true;
+    await stopProcess(server);
+  }
+}
+
+function printTable(title: string, rows: Measured[], express: number | undefined): void {
+  console.log(`\n${title}`);
+  console.log('| scenario | req/s | p50 ms | p99 ms | vs bare Express | non-2xx | errors | server CPU ms/req |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const ratio = express ? `${((r.rps / express) * 100).toFixed(0)}%` : '-';
+    const cpu = r.cpuMs === undefined ? '-' : r.cpuMs.toFixed(2);
+    console.log(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.non2xx} | ${r.errors} | ${cpu} |`,
+    );
+  }
+}
+
+/** Each target of the issue, checked on the large profile's figures. */
+function verdicts(rows: Measured[], express: number | undefined, small: Measured[] | undefined): string[] {
+  const out: string[] = [];
+  for (const r of rows) {
+    const ratio = express ? r.rps / express : Number.NaN;
+    const problems: string[] = [];
+    if (r.non2xx > 0 || r.errors > 0) problems.push('INVALID (non-2xx or errors)');
+    if (r.kind === 'read') {
+      if (!(ratio >= 0.3)) problems.push(`req/s ${(ratio * 100).toFixed(0)}% < 30% of Express`);
+      if (r.p99 > 50) problems.push(`p99 ${r.p99} ms > 50 ms`);
+      const s = small?.find((x) => x.name === r.name);
+      if (s && r.p50 > 1.5 * Math.max(s.p50, 1)) problems.push(`p50 ${r.p50} ms > 1.5x small (${s.p50} ms)`);
+    }
+    if (r.kind === 'write' && !(ratio >= 0.15)) problems.push(`req/s ${(ratio * 100).toFixed(0)}% < 15% of Express`);
+    if (r.kind === 'login') problems.push('bcrypt-bound, no target');
+    out.push(`${r.name}: ${problems.length === 0 ? 'meets its targets' : problems.join('; ')}`);
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  if (!values['no-build']) {
+    console.log('building the server (pnpm --filter @mentora/server build)');
+    await new Promise<void>((resolve, reject) => {
+      const build = spawn('pnpm', ['--filter', '@mentora/server', 'build'], { cwd: root, stdio: 'inherit' });
+      build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed (${code})`))));
+    });
+  }
+  console.log(
+    `autocannon: ${duration} s, ${connections} connections per scenario; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const floors = values['no-floors'] ? [] : await runFloors();
+  for (const f of floors) console.log(`  ${f.name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`);
+  const express = floors.find((f) => f.name === 'floor-express')?.rps;
+  const results = new Map<ProfileName, { rows: Measured[]; rss: number }>();
+  for (const profile of profileNames) results.set(profile, await runProfile(profile));
+
+  if (floors.length > 0) printTable('Floors', floors, express);
+  for (const [profile, { rows, rss }] of results) {
+    const p = PROFILES[profile];
+    printTable(
+      `Profile ${profile} (${p.classes.toLocaleString('en')} classes); server RSS after the run: ${rss.toFixed(0)} MB`,
+      rows,
+      express,
+    );
+  }
+  const large = results.get('large');
+  const small = results.get('small');
+  if (large && small) {
+    console.log('\nLatency at 100k classes / latency at 1k classes (reads)');
+    console.log('| scenario | p50 large | p50 small | ratio |');
+    console.log('|---|---:|---:|---:|');
+    for (const r of large.rows.filter((x) => x.kind === 'read')) {
+      const s = small.rows.find((x) => x.name === r.name);
+      if (s) console.log(`| ${r.name} | ${r.p50} | ${s.p50} | ${(r.p50 / Math.max(s.p50, 1)).toFixed(2)} |`);
+    }
+  }
+  const target = large ?? small;
+  if (target) {
+    console.log(`\nTargets (${large ? 'large' : 'small'} profile):`);
+    for (const line of verdicts(target.rows, express, large ? small?.rows : undefined)) console.log(`  ${line}`);
+    console.log(
+      `  server RSS ${target.rss.toFixed(0)} MB: ${target.rss <= 300 ? 'meets' : 'misses'} the 300 MB target`,
+    );
+  }
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+await main();

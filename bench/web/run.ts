@@ -1,0 +1,349 @@
+// What the web app costs a browser: the gzip size of the JavaScript each route loads (from the build's
+// manifest: the entry and what it imports statically, plus the route's page chunk and its imports,
+// plus the signed-in shell's lazy parts on signed-in pages), and Lighthouse 12 (mobile and desktop,
+// performance and accessibility) for /, /login, /classes, /community and /discussions/{id}, served by
+// the built server on a seeded PostgreSQL database. Signed-in pages run in a browser that holds the
+// seeded learner's token in localStorage, as the app keeps it after signing in; the HTTP cache is
+// cleared before each run. Targets: performance at least 95, accessibility 100.
+//
+// Run from the repository root after seeding (bench/seed/seed.ts):
+//   pnpm bench:web                              (builds the web app into /tmp/mentora-bench-web)
+//   pnpm bench:web --profile small --no-build --only /login --form mobile
+//   pnpm bench:web --sizes-only
+// Reports are saved as JSON in --reports (default /tmp/mentora-bench-web-reports) for their details.
+
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import lighthouse, { type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import {
+  benchLearner,
+  DEFAULT_DATABASE,
+  DEFAULT_SERVER_URL,
+  PROFILES,
+  type ProfileName,
+  SEED_PASSWORD,
+  seedId,
+} from '../seed/profiles.js';
+
+// puppeteer-core comes with Lighthouse (which drives Chrome through it): we use that copy to prepare
+// the signed-in page Lighthouse then audits.
+const requireFromLighthouse = createRequire(createRequire(import.meta.url).resolve('lighthouse'));
+// The little of its API used here (its types are not reachable from this package).
+interface BrowserPage {
+  goto(url: string): Promise<unknown>;
+  evaluate(fn: (key: string, value: string) => void, key: string, value: string): Promise<unknown>;
+  createCDPSession(): Promise<{ send(method: string): Promise<unknown>; detach(): Promise<void> }>;
+  close(): Promise<void>;
+}
+interface Browser {
+  newPage(): Promise<BrowserPage>;
+  close(): Promise<void>;
+}
+const puppeteer = requireFromLighthouse('puppeteer-core') as {
+  launch(options: { executablePath: string; args: string[]; headless: boolean }): Promise<Browser>;
+};
+type LighthousePage = Parameters<typeof lighthouse>[3];
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const { values } = parseArgs({
+  // `pnpm bench:x -- --flag` passes the `--` on: it is not an argument.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: {
+    dist: { type: 'string', default: '/tmp/mentora-bench-web' },
+    'no-build': { type: 'boolean', default: false },
+    'sizes-only': { type: 'boolean', default: false },
+    profile: { type: 'string', default: 'large' },
+    server: { type: 'string', default: DEFAULT_SERVER_URL },
+    only: { type: 'string' },
+    form: { type: 'string', default: 'mobile,desktop' },
+    reports: { type: 'string', default: '/tmp/mentora-bench-web-reports' },
+  },
+});
+if (values.profile !== 'large' && values.profile !== 'small') throw new Error('--profile must be large or small');
+const profile: ProfileName = values.profile;
+const dist = path.resolve(values.dist);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// TOOLCHAIN.md: headless Chromium on this machine, without the background traffic that skews timings.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--no-first-run',
+  '--metrics-recording-only',
+  '--mute-audio',
+];
+
+interface Route {
+  path: string;
+  /** The page component's module in the manifest (undefined: in the entry itself). */
+  page?: string;
+  signedIn: boolean;
+}
+
+const ROUTES: Route[] = [
+  { path: '/', signedIn: false },
+  { path: '/login', page: 'pages/auth/LoginPage.tsx', signedIn: false },
+  { path: '/classes', page: 'pages/classes/ClassesPage.tsx', signedIn: true },
+  { path: '/community', page: 'pages/community/CommunityPage.tsx', signedIn: true },
+  {
+    path: `/discussions/${seedId('discussion', 1)}`,
+    page: 'pages/discussions/DiscussionDetailPage.tsx',
+    signedIn: true,
+  },
+];
+/** What the signed-in layout loads lazily on every page (the bell and the live-updates stream). */
+const SIGNED_IN_SHELL = ['layout/NotificationBell.tsx', 'live/LiveUpdates.tsx'];
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: ${code}`))));
+  });
+}
+
+// ---------- sizes ----------
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+function routeSizes(): Array<{ route: string; files: number; kb: number }> {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const keyOf = (suffix: string) => {
+    const key = Object.keys(manifest).find((k) => k.endsWith(`/src/${suffix}`));
+    if (!key) throw new Error(`${suffix} is not in the build manifest`);
+    return key;
+  };
+  /** A chunk's file and every file it imports statically, transitively. */
+  const closure = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+  };
+  const gz = new Map<string, number>();
+  const sizeOf = (file: string) => {
+    let size = gz.get(file);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+      gz.set(file, size);
+    }
+    return size;
+  };
+  return ROUTES.map((route) => {
+    const files = new Set<string>();
+    closure('index.html', files);
+    if (route.page) closure(keyOf(route.page), files);
+    if (route.signedIn) for (const part of SIGNED_IN_SHELL) closure(keyOf(part), files);
+    const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + sizeOf(f), 0);
+    return {
+      route: route.path.startsWith('/discussions/') ? '/discussions/{id}' : route.path,
+      files: files.size,
+      kb: bytes / 1024,
+    };
+  });
+}
+
+// ---------- Lighthouse ----------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(root, 'apps', 'server', 'dist', 'main.js')], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      DATABASE_URL: `${values.server.replace(/\/+$/, '')}/${DEFAULT_DATABASE[profile]}`,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: dist,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (server.exitCode !== null) return resolve();
+      server.once('exit', () => resolve());
+      server.kill('SIGTERM');
+    });
+  return { baseUrl, stop };
+}
+
+interface Score {
+  route: string;
+  form: string;
+  performance: number;
+  accessibility: number;
+  metrics: string;
+  misses: string[];
+}
+
+/** The audits that cost points: failing accessibility checks and the performance opportunities. */
+function misses(lhr: import('lighthouse').Result): string[] {
+  const out: string[] = [];
+  for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (audit && ref.weight > 0 && audit.score !== null && audit.score < 1) out.push(`a11y: ${audit.title}`);
+  }
+  for (const ref of lhr.categories.performance?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || audit.score >= 0.9) continue;
+    if (ref.group === 'metrics' || audit.details?.type === 'opportunity') {
+      out.push(`perf: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    }
+  }
+  return out;
+}
+
+async function lighthouseRuns(baseUrl: string): Promise<Score[]> {
+  const learner = benchLearner(PROFILES[profile]);
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: learner.email, password: SEED_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+
+  mkdirSync(values.reports, { recursive: true });
+  const forms = values.form.split(',');
+  const only = values.only ? new Set(values.only.split(',')) : undefined;
+  const browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS, headless: true });
+  const scores: Score[] = [];
+  try {
+    for (const route of ROUTES) {
+      const label = route.path.startsWith('/discussions/') ? '/discussions/{id}' : route.path;
+      if (only && !only.has(label) && !only.has(route.path)) continue;
+      for (const form of forms) {
+        const page = await browser.newPage();
+        // Sign in (or out) the way the app does: its token in localStorage. Lighthouse is told not to
+        // reset storage, so the HTTP cache is cleared here instead: every run is a cold load.
+        await page.goto(`${baseUrl}/favicon.svg`);
+        await page.evaluate(
+          (key, value) => (value ? window.localStorage.setItem(key, value) : window.localStorage.removeItem(key)),
+          'token',
+          route.signedIn ? token : '',
+        );
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.detach();
+        const flags: Flags = {
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: true,
+          output: 'json',
+          logLevel: 'error',
+        };
+        const result = await lighthouse(
+          `${baseUrl}${route.path}`,
+          flags,
+          form === 'desktop' ? desktopConfig : undefined,
+          page as unknown as LighthousePage,
+        );
+        await page.close();
+        if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
+        const lhr = result.lhr;
+        const slug = `${label.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '') || 'landing'}-${form}`;
+        writeFileSync(path.join(values.reports, `${slug}.json`), JSON.stringify(lhr));
+        const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+        const score: Score = {
+          route: label,
+          form,
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+          misses: misses(lhr),
+        };
+        if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(route.path)) {
+          score.misses.unshift(`landed on ${new URL(lhr.finalDisplayedUrl).pathname} instead`);
+        }
+        scores.push(score);
+        console.log(`  ${label} ${form}: performance ${score.performance}, accessibility ${score.accessibility}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return scores;
+}
+
+async function main(): Promise<void> {
+  if (!values['no-build']) {
+    await run('pnpm', [
+      '--filter',
+      '@mentora/web',
+      'exec',
+      'vite',
+      'build',
+      '--outDir',
+      dist,
+      '--emptyOutDir',
+      '--manifest',
+    ]);
+  }
+  const sizes = routeSizes();
+  console.log('\nJavaScript per route (gzip -9)');
+  console.log('| route | JS files | JS gzipped |');
+  console.log('|---|---:|---:|');
+  for (const s of sizes) console.log(`| ${s.route} | ${s.files} | ${s.kb.toFixed(1)} KB |`);
+  if (values['sizes-only']) return;
+
+  const server = await startServer();
+  let scores: Score[] = [];
+  try {
+    scores = await lighthouseRuns(server.baseUrl);
+  } finally {
+    await server.stop();
+  }
+  console.log(`\nLighthouse 12 (${profile} profile database; reports in ${values.reports})`);
+  console.log('| route | form | performance | accessibility | metrics |');
+  console.log('|---|---|---:|---:|---|');
+  for (const s of scores)
+    console.log(`| ${s.route} | ${s.form} | ${s.performance} | ${s.accessibility} | ${s.metrics} |`);
+  const missed = scores.filter((s) => s.performance < 95 || s.accessibility < 100);
+  console.log(missed.length === 0 ? '\nEvery page meets its targets.' : '\nBelow target, and why:');
+  for (const s of missed) console.log(`  ${s.route} ${s.form}: ${s.misses.join('; ') || '(no single audit failed)'}`);
+}
+
+await main();
