@@ -32,14 +32,14 @@ export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.post('/register', limits.registerPerIp, async (req, res) => {
     const input = parseInput(registerRequestSchema, req.body);
     const result = await auth.register(ctx, input, req.get('user-agent'));
-    setTokenCookie(req, res, result.token);
+    setTokenCookie(req, res, result.token, ctx.config.sessionIdleMs);
     res.status(201).json(result);
   });
 
   router.post('/login', limits.loginPerIp, limits.loginPerAccount, async (req, res) => {
     const input = parseInput(loginRequestSchema, req.body);
     const result = await auth.login(ctx, input, req.get('user-agent'));
-    setTokenCookie(req, res, result.token);
+    setTokenCookie(req, res, result.token, ctx.config.sessionIdleMs);
     res.json(result);
   });
 

@@ -57,6 +57,15 @@ describe('idle sessions end', () => {
     expect(row?.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('gives the sign-in cookie the same lifetime as an unused session', async () => {
+    const res = await t.http
+      .post('/api/auth/register')
+      .send({ name: 'Cookie Keeper', email: 'cookie.keeper@example.com', password: 'password123', role: 'learner' });
+    expect(res.status).toBe(201);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(new RegExp(`Max-Age=${3 * 24 * 3600}(;|$)`));
+  });
+
   it('at start, the server ends every session idle past the limit, used again or not', async () => {
     const idle = await makeLearner(t);
     const active = await makeLearner(t);

@@ -16,7 +16,6 @@ declare global {
 }
 
 export const TOKEN_COOKIE = 'token';
-const COOKIE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 export function tokenFrom(req: Request): string | undefined {
   const header = req.get('authorization');
@@ -46,13 +45,14 @@ export function actor(req: Request): UserRow {
   throw unauthorized(req.authRejected ? MESSAGES.server.invalidToken : MESSAGES.server.notSignedIn);
 }
 
-export function setTokenCookie(req: Request, res: Response, token: string): void {
+/** The cookie lives as long as an unused session may (SESSION_IDLE_DAYS): it never outlives or undercuts it. */
+export function setTokenCookie(req: Request, res: Response, token: string, maxAgeMs: number): void {
   res.cookie(TOKEN_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: req.secure,
     path: '/',
-    maxAge: COOKIE_MAX_AGE_MS,
+    maxAge: maxAgeMs,
   });
 }
 
