@@ -1,9 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_ENV } from '../test/harness.js';
+import { spawnServer } from '../test/processes.js';
+import { openDatabase } from './db/client.js';
 
 // The real entry points, as processes: start-up, first admin, graceful shutdown, and the admin CLI.
 
@@ -84,6 +88,101 @@ describe('the server process', () => {
     expect(out).toContain('shutting down');
     expect(out).toContain('stopped');
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  }, 180_000);
+});
+
+/**
+ * A request over node:http whose body is sent in two parts, so the test decides when it is complete,
+ * and that reports how its answer ended: `end` when the body was finished properly (for a stream: the
+ * server ended it), `aborted` when the connection was cut under it. With a body it asks for
+ * `100 Continue`: once that came, the server has read the headers and the request is in progress.
+ */
+function twoPartRequest(url: string, method: string, headers: Record<string, string>, body = '') {
+  const req = http.request(url, {
+    method,
+    headers: {
+      ...headers,
+      ...(body
+        ? {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+            expect: '100-continue',
+          }
+        : {}),
+    },
+  });
+  const half = Math.floor(body.length / 2);
+  const inProgress = new Promise<void>((resolve) => {
+    if (!body) return resolve();
+    req.once('continue', () => {
+      req.write(body.slice(0, half));
+      resolve();
+    });
+  });
+  if (!body) req.end();
+  else req.flushHeaders();
+  const answer = new Promise<{ status: number; text: string; ending: 'end' | 'aborted' }>((resolve, reject) => {
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d) => {
+        text += String(d);
+      });
+      res.on('aborted', () => resolve({ status: res.statusCode ?? 0, text, ending: 'aborted' }));
+      res.on('end', () => {
+        if (!res.aborted) resolve({ status: res.statusCode ?? 0, text, ending: 'end' });
+      });
+    });
+  });
+  // Handled here too: a test that fails before awaiting it must not also report an unhandled rejection.
+  answer.catch(() => {});
+  return { req, inProgress, answer, finish: () => req.end(body.slice(half)) };
+}
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM stops accepting, finishes a request in flight, ends event streams cleanly and exits 0', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-drain-'));
+    const server = await spawnServer({ ...TEST_ENV, LOG_LEVEL: 'info', DATABASE_URL: '', DATA_DIR: dataDir });
+    try {
+      const registered = await fetch(`${server.base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Streamer', email: 'streamer@example.test', password: 'long enough pw' }),
+      });
+      const { token } = (await registered.json()) as { token: string };
+      const stream = twoPartRequest(`${server.base}/api/events`, 'GET', { authorization: `Bearer ${token}` });
+      // The stream is open once its headers have come.
+      await new Promise((resolve) => stream.req.once('response', resolve));
+
+      // A registration whose body has only half arrived when SIGTERM comes.
+      const body = JSON.stringify({ name: 'Late Comer', email: 'late@example.test', password: 'long enough pw' });
+      const inFlight = twoPartRequest(`${server.base}/api/auth/register`, 'POST', {}, body);
+      await inFlight.inProgress;
+      const exited = new Promise<number | null>((resolve) => server.child.on('close', (code) => resolve(code)));
+      server.child.kill('SIGTERM');
+      await waitForOutput('shutting down', server.output);
+
+      // The event stream is ended by the server (a clean end of the chunked body, not a cut connection).
+      expect((await stream.answer).ending).toBe('end');
+      // No new connection is accepted...
+      await expect(fetch(`${server.base}/api/health`)).rejects.toThrow();
+      // ...while the one in flight is finished and answered.
+      inFlight.finish();
+      const answer = await inFlight.answer;
+      expect(answer.status).toBe(201);
+      expect(JSON.parse(answer.text)).toMatchObject({ email: 'late@example.test' });
+      expect(await exited).toBe(0);
+      expect(server.output()).toContain('stopped');
+      expect(server.output()).not.toContain('shutdown grace period over');
+
+      // What it answered is stored: the database was closed properly after it.
+      const database = await openDatabase({ dataDir });
+      const { rows } = (await database.pglite?.query(`select email from users order by email`)) ?? { rows: [] };
+      await database.close();
+      expect(rows).toEqual([{ email: 'late@example.test' }, { email: 'streamer@example.test' }]);
+    } finally {
+      await server.stop();
+    }
   }, 180_000);
 });
 

@@ -33,6 +33,35 @@ export interface DatabaseOptions {
   pgliteTemplate?: Blob;
 }
 
+/**
+ * The pool listens for errors only on idle clients. A client checked out for a transaction that loses
+ * its connection emits 'error' with nobody listening, which would end the process; and when that
+ * happens before the transaction's BEGIN has gone through, drizzle never releases it: the pool keeps
+ * it for ever, one connection fewer after each database outage, and pool.end() (shutdown) waits for
+ * it for ever. So a checked-out client whose connection fails is handed back at once, with its error
+ * (the pool discards it), and the release its user makes later is ignored. Its queries fail on their
+ * own ("not queryable"), which answers 503.
+ */
+function handBackBrokenClients(pool: pg.Pool): void {
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (checkedOut.has(client as pg.PoolClient)) (client as pg.PoolClient).release(error);
+    });
+  });
+  pool.on('acquire', (client) => {
+    // The pool sets client.release right after this event, synchronously: wrap it once it is there.
+    queueMicrotask(() => {
+      const release = client.release.bind(client);
+      checkedOut.add(client);
+      client.release = (error?: Error | boolean) => {
+        if (!checkedOut.delete(client)) return;
+        release(error);
+      };
+    });
+  });
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -43,6 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // A dropped connection must not crash the process: the next query reports the failure.
     pool.on('error', () => {});
+    handBackBrokenClients(pool);
     const db = drizzlePg(pool, { schema });
     return {
       db,
