@@ -359,7 +359,7 @@ for (const size of SIZES) {
       const shot = (name: string, fullPage = true) =>
         page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage });
 
-      for (const tab of ['classes', 'mentors', 'learners', 'discussions', 'audit']) {
+      for (const tab of ['classes', 'mentors', 'learners', 'audit', 'discussions']) {
         await open(page, `/admin?tab=${tab}`, theme, seeded.admin);
         await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
         await shot(`admin-${tab}`);
