@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, configWarnings, loadConfig } from './config.js';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'mentora-config-'));
 
@@ -95,4 +95,21 @@ describe('start-up with a wrong value', () => {
       'Invalid configuration: PORT: PORT must be a whole number (got "abc")',
     ]);
   }, 150_000);
+});
+
+describe('configWarnings', () => {
+  const secret = { JWT_SECRET: 'x'.repeat(32) };
+
+  it('warns in production when PUBLIC_URL is not set, naming where reset links would point', () => {
+    const warnings = configWarnings(loadConfig({ ...secret, NODE_ENV: 'production', PORT: '4100' }));
+    expect(warnings).toEqual([expect.stringContaining('PUBLIC_URL is not set')]);
+    expect(warnings[0]).toContain('http://localhost:4100');
+  });
+
+  it('is quiet when PUBLIC_URL is set, and outside production', () => {
+    expect(
+      configWarnings(loadConfig({ ...secret, NODE_ENV: 'production', PUBLIC_URL: 'https://learn.example' })),
+    ).toEqual([]);
+    expect(configWarnings(loadConfig({ ...secret, NODE_ENV: 'development' }))).toEqual([]);
+  });
 });

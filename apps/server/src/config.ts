@@ -130,11 +130,27 @@ export interface Config {
   mailFrom: string;
   /** Where users reach the web app, without a trailing slash: links in mail point there. */
   publicUrl: string;
+  /** Whether PUBLIC_URL was given, rather than guessed from PORT. */
+  publicUrlConfigured: boolean;
   logLevel: string;
   webDistDir: string;
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * Settings that are valid but probably wrong, said once at start. In production an unset PUBLIC_URL
+ * makes password reset links point at localhost, which no user can open.
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.env === 'production' && !config.publicUrlConfigured) {
+    warnings.push(
+      `PUBLIC_URL is not set: password reset links will point to ${config.publicUrl}. Set it to the address users open.`,
+    );
+  }
+  return warnings;
+}
 
 /** The desktop app's renderer origin (apps/desktop serves the UI from this custom scheme). */
 export const DESKTOP_ORIGIN = 'app://mentora';
@@ -204,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist(),
   };

@@ -3,7 +3,7 @@ import { createApp } from './app.js';
 import { describeAssistant } from './assistant/providers.js';
 import { endIdleSessions } from './auth/sessions.js';
 import { markServerRunning } from './backup/serverMark.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, configWarnings, loadConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
@@ -54,6 +54,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   const live = await setUpLive(config, database.db, logger);
   const ctx: AppContext = { config, database, db: database.db, logger, events: live.events };
   logger.info(describeAssistant(config));
+  for (const warning of configWarnings(config)) logger.warn(warning);
   await ensureFirstAdmin(ctx);
   await options.prepare?.(ctx);
 
