@@ -66,6 +66,8 @@ function onCommunityPost(queryClient: QueryClient, data: unknown) {
   if (!parsed.success) return;
   const { post } = parsed.data;
   for (const [key, cached] of queryClient.getQueriesData<CommunityPages>({ queryKey: communityKeys.lists })) {
+    // Known gap: a list whose first page is still loading is skipped, and if that request left before
+    // the post was made, the post shows only at the next refetch (invalidating such a list is the fix).
     if (!cached) continue;
     const filters = (key[2] ?? {}) as { category?: string; search?: string };
     // Only lists it belongs in: all or its category, and no search (the server decides what matches).
