@@ -92,8 +92,8 @@ test('a new community post appears live at the top of the feed, once', async ({ 
     await signInContext(context, baseURL, readerToken);
     const page = await context.newPage();
     const stream = page.waitForResponse((response) => response.url().endsWith('/api/events'));
-    // The feed's first page must have arrived: a post made while it loads is in neither (see the note in
-    // live/dispatch.ts), and under load the stream can connect before the page comes back.
+    // The feed's first page must have arrived, so the post can only come over the stream: one made while
+    // the page loads is fetched again instead (live/dispatch.ts), which would not prove the stream.
     const feed = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/api/community' && response.ok(),
     );

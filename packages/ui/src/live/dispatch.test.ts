@@ -5,8 +5,8 @@ import type {
   Notification,
   NotificationListResponse,
 } from '@mentora/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CommunityPages, communityKeys } from '../pages/community/queries';
 import { discussionKeys } from '../pages/discussions/queries';
 import { applyLiveEvent } from './dispatch';
@@ -124,6 +124,35 @@ describe('community events', () => {
     expect(queryClient.getQueryData<CommunityPages>(all)?.pages[0]?.items.map((p) => p._id)).toEqual(['p-2', 'p-1']);
     expect(queryClient.getQueryData<CommunityPages>(help)?.pages[0]?.items).toHaveLength(0);
     expect(queryClient.getQueryData<CommunityPages>(searched)?.pages[0]?.items.map((p) => p._id)).toEqual(['p-1']);
+  });
+
+  it('fetches a list again when a post arrives while its first page is loading, so the post is not lost', async () => {
+    // The first answer left the server before the post existed; the next one has it.
+    const answers: CommunityPost[][] = [[], [post('p-2')]];
+    let calls = 0;
+    let releaseFirst = () => {};
+    const observer = new InfiniteQueryObserver(queryClient, {
+      queryKey: all,
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: () => undefined,
+      queryFn: async () => {
+        const items = answers[calls] ?? [];
+        calls += 1;
+        if (calls === 1) await new Promise<void>((resolve) => (releaseFirst = resolve));
+        return { items, nextCursor: null };
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    try {
+      await vi.waitFor(() => expect(calls).toBe(1));
+      applyLiveEvent(queryClient, 'community.post', { post: post('p-2') });
+      releaseFirst();
+      await vi.waitFor(() =>
+        expect(queryClient.getQueryData<CommunityPages>(all)?.pages[0]?.items.map((p) => p._id)).toEqual(['p-2']),
+      );
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('does not prepend a post already on a later page', () => {

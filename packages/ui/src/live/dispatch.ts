@@ -66,12 +66,17 @@ function onCommunityPost(queryClient: QueryClient, data: unknown) {
   if (!parsed.success) return;
   const { post } = parsed.data;
   for (const [key, cached] of queryClient.getQueriesData<CommunityPages>({ queryKey: communityKeys.lists })) {
-    // Known gap: a list whose first page is still loading is skipped, and if that request left before
-    // the post was made, the post shows only at the next refetch (invalidating such a list is the fix).
-    if (!cached) continue;
     const filters = (key[2] ?? {}) as { category?: string; search?: string };
     // Only lists it belongs in: all or its category, and no search (the server decides what matches).
     if (filters.search || (filters.category && filters.category !== post.category)) continue;
+    // A list still loading may be answered from before the post was made, and that answer would replace
+    // anything put in now: cancel that request and fetch the list again (invalidating alone would not
+    // do: TanStack Query lets a first load run on and marks its answer fresh).
+    if (!cached || queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
+      const only = { queryKey: key, exact: true };
+      void queryClient.cancelQueries(only).then(() => queryClient.refetchQueries(only));
+      continue;
+    }
     const [first, ...rest] = cached.pages;
     if (!first || cached.pages.some((page) => page.items.some((item) => item._id === post._id))) continue;
     queryClient.setQueryData<CommunityPages>(key, {
