@@ -14,13 +14,13 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { freePort } from '../lib/freePort.js';
 import {
   BIG_DISCUSSION_REPLIES,
   benchLearner,
@@ -79,18 +79,6 @@ interface Measured {
   requests: number;
   /** The server process's CPU time per request (user + system), a figure less noisy than req/s on a shared machine. */
   cpuMs?: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 /** Starts a process and resolves once a line of its output matches. */

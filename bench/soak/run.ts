@@ -24,12 +24,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../lib/freePort.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const serverMain = path.join(root, 'apps', 'server', 'dist', 'main.js');
@@ -60,15 +60,6 @@ for (const [name, v] of Object.entries({ minutes, capacitySeconds, connections, 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 // ---------- the two server processes ----------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   base: string;

@@ -15,12 +15,12 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { freePort } from '../lib/freePort.js';
 import {
   benchLearner,
   DEFAULT_DATABASE,
@@ -161,18 +161,6 @@ function routeSizes(): Array<{ route: string; files: number; kb: number }> {
 }
 
 // ---------- Lighthouse ----------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
