@@ -214,6 +214,8 @@ test('Settings and the app menu change the server address; a new server signs ou
   // Another server (the same one under another name: localhost): the token stays with the old one.
   const other = serverUrl(baseURL).replace('127.0.0.1', 'localhost');
   await desktop.showServerAddressFromMenu();
+  // Until the screen is up, the one visible field is still Settings' own: wait for the screen first.
+  await expect(page.getByRole('heading', { level: 1, name: 'Server address' })).toBeVisible();
   // The app underneath is hidden while the screen shows: the one visible field is the screen's.
   await page.getByRole('textbox', { name: 'Server address' }).fill(other);
   await page.getByRole('button', { name: 'Check and save' }).click();
