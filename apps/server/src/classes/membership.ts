@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { type ClassRow, classes, enrollments, type UserRow } from '../db/schema.js';
 import { isAdmin } from '../users/policy.js';
 
@@ -12,14 +13,19 @@ export interface Membership {
   isMember: boolean;
 }
 
-/** Where a user stands in one class; undefined when the class does not exist. */
-export async function membershipOf(db: Queryable, classId: string, user: UserRow): Promise<Membership | undefined> {
-  const [row] = await db
+const classWithEnrolment = prepared('class_membership', (db, name) =>
+  db
     .select({ cls: classes, enrolledUser: enrollments.userId })
     .from(classes)
-    .leftJoin(enrollments, and(eq(enrollments.classId, classes.id), eq(enrollments.userId, user.id)))
-    .where(eq(classes.id, classId))
-    .limit(1);
+    .leftJoin(enrollments, and(eq(enrollments.classId, classes.id), eq(enrollments.userId, sql.placeholder('userId'))))
+    .where(eq(classes.id, sql.placeholder('classId')))
+    .limit(1)
+    .prepare(name),
+);
+
+/** Where a user stands in one class; undefined when the class does not exist. */
+export async function membershipOf(db: Queryable, classId: string, user: UserRow): Promise<Membership | undefined> {
+  const [row] = await classWithEnrolment(db).execute({ classId, userId: user.id });
   if (!row) return undefined;
   const isClassMentor = row.cls.mentorId === user.id;
   const isEnrolled = row.enrolledUser !== null;

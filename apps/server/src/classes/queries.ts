@@ -1,9 +1,10 @@
 import type { ClassCategory, ClassFilter } from '@mentora/contract';
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { type ClassRow, classes, enrollments, reviews, users } from '../db/schema.js';
 import { matchesSearch } from '../db/search.js';
-import { type Cursor, olderThanCursor } from '../http/pagination.js';
+import { type Cursor, cursorPlaceholders, cursorValues, olderThanCursor } from '../http/pagination.js';
 
 // Reading classes together with what their cards show (mentor, student count, rating, live), each
 // page or single class in ONE statement: the counts are correlated subqueries on indexed columns,
@@ -48,36 +49,65 @@ export interface ClassListOptions {
   limit?: number | undefined;
 }
 
-/** One page (or all) of classes, newest first, with the fields every class card shows. */
-export async function listClassViews(db: Queryable, options: ClassListOptions): Promise<ClassView[]> {
+// The list's statement depends on which options are given: one prepared statement per shape.
+type ListShape = `${ClassFilter}${'' | '+category'}${'' | '+search'}${'' | '+cursor'}${'' | '+limit'}`;
+
+function shapeOf(options: ClassListOptions): ListShape {
+  return `${options.filter}${options.category ? '+category' : ''}${options.search ? '+search' : ''}${
+    options.cursor ? '+cursor' : ''
+  }${options.limit !== undefined ? '+limit' : ''}` as ListShape;
+}
+
+const viewerId = sql.placeholder('viewerId');
+
+const classList = prepared<ReturnType<typeof buildClassList>, ListShape>('classes_list', (db, name, shape) =>
+  buildClassList(db, name, shape),
+);
+
+function buildClassList(db: Queryable, name: string, shape: string) {
   const conditions: SQL[] = [];
-  if (options.filter === 'created') conditions.push(eq(classes.mentorId, options.viewerId));
-  if (options.filter === 'enrolled') {
+  if (shape.startsWith('created')) conditions.push(eq(classes.mentorId, viewerId));
+  if (shape.startsWith('enrolled')) {
     conditions.push(
-      sql`exists (select 1 from ${enrollments} where ${enrollments.classId} = ${classes.id} and ${enrollments.userId} = ${options.viewerId})`,
+      sql`exists (select 1 from ${enrollments} where ${enrollments.classId} = ${classes.id} and ${enrollments.userId} = ${viewerId})`,
     );
   }
-  if (options.category) conditions.push(eq(classes.category, options.category));
-  if (options.search) conditions.push(matchesSearch(classes.search, options.search));
-  if (options.cursor) conditions.push(olderThanCursor(classes.createdAt, classes.id, options.cursor));
-  let query = db
+  if (shape.includes('+category')) conditions.push(eq(classes.category, sql.placeholder('category')));
+  if (shape.includes('+search')) conditions.push(matchesSearch(classes.search, sql.placeholder('search')));
+  if (shape.includes('+cursor')) conditions.push(olderThanCursor(classes.createdAt, classes.id, cursorPlaceholders));
+  const query = db
     .select(viewColumns)
     .from(classes)
     .innerJoin(users, eq(users.id, classes.mentorId))
     .where(and(...conditions))
     .orderBy(desc(classes.createdAt), desc(classes.id))
     .$dynamic();
-  if (options.limit !== undefined) query = query.limit(options.limit);
-  return query;
+  return (shape.includes('+limit') ? query.limit(sql.placeholder('limit')) : query).prepare(name);
 }
 
-/** One class with its card fields and the ids of its enrolled students; undefined when it does not exist. */
-export async function findClassView(db: Queryable, id: string): Promise<ClassView | undefined> {
-  const [row] = await db
+/** One page (or all) of classes, newest first, with the fields every class card shows. */
+export async function listClassViews(db: Queryable, options: ClassListOptions): Promise<ClassView[]> {
+  return classList(db, shapeOf(options)).execute({
+    viewerId: options.viewerId,
+    category: options.category,
+    search: options.search,
+    limit: options.limit,
+    ...cursorValues(options.cursor),
+  });
+}
+
+const classView = prepared('class_view', (db, name) =>
+  db
     .select({ ...viewColumns, enrolledStudents })
     .from(classes)
     .innerJoin(users, eq(users.id, classes.mentorId))
-    .where(eq(classes.id, id))
-    .limit(1);
+    .where(eq(classes.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
+
+/** One class with its card fields and the ids of its enrolled students; undefined when it does not exist. */
+export async function findClassView(db: Queryable, id: string): Promise<ClassView | undefined> {
+  const [row] = await classView(db).execute({ id });
   return row;
 }

@@ -5,16 +5,24 @@ import {
   MESSAGES,
   type replyRequestSchema,
 } from '@mentora/contract';
-import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { communityPosts, communityReplies, postLikes, type UserRow, users } from '../db/schema.js';
 import { matchesSearch, searchVector } from '../db/search.js';
 import { analysisColumns } from '../discussions/presenter.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { decodeCursor, olderThanCursor, type Page, pageOf } from '../http/pagination.js';
+import {
+  cursorPlaceholders,
+  cursorValues,
+  decodeCursor,
+  olderThanCursor,
+  type Page,
+  pageOf,
+} from '../http/pagination.js';
 import { notifyPostLike, notifyPostReply } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
@@ -46,6 +54,27 @@ function groupBy<T, V>(rows: T[], keyOf: (row: T) => string, present: (row: T) =
   return groups;
 }
 
+const postIds = sql.placeholder('postIds');
+
+const likesOf = prepared('post_likes_of', (db, name) =>
+  db
+    .select({ postId: postLikes.postId, userId: postLikes.userId })
+    .from(postLikes)
+    .where(sql`${postLikes.postId} = any(${postIds}::uuid[])`)
+    .orderBy(asc(postLikes.createdAt), asc(postLikes.userId))
+    .prepare(name),
+);
+
+const repliesOf = prepared('post_replies_of', (db, name) =>
+  db
+    .select({ reply: communityReplies, author: authorFields })
+    .from(communityReplies)
+    .innerJoin(users, eq(users.id, communityReplies.authorId))
+    .where(sql`${communityReplies.postId} = any(${postIds}::uuid[])`)
+    .orderBy(asc(communityReplies.createdAt), asc(communityReplies.id))
+    .prepare(name),
+);
+
 /**
  * Posts with their likes and replies in three queries whatever the page size: the posts (given), then
  * the likes of all of them, then the replies of all of them.
@@ -54,17 +83,8 @@ async function withLikesAndReplies(db: Queryable, rows: PostWithAuthor[]): Promi
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.post.id);
   const [likeRows, replyRows] = await Promise.all([
-    db
-      .select({ postId: postLikes.postId, userId: postLikes.userId })
-      .from(postLikes)
-      .where(inArray(postLikes.postId, ids))
-      .orderBy(asc(postLikes.createdAt), asc(postLikes.userId)),
-    db
-      .select({ reply: communityReplies, author: authorFields })
-      .from(communityReplies)
-      .innerJoin(users, eq(users.id, communityReplies.authorId))
-      .where(inArray(communityReplies.postId, ids))
-      .orderBy(asc(communityReplies.createdAt), asc(communityReplies.id)),
+    likesOf(db).execute({ postIds: ids }),
+    repliesOf(db).execute({ postIds: ids }),
   ]);
   const likes = groupBy(
     likeRows,
@@ -75,8 +95,15 @@ async function withLikesAndReplies(db: Queryable, rows: PostWithAuthor[]): Promi
   return rows.map((row) => presentPost(row, likes.get(row.post.id) ?? [], replies.get(row.post.id) ?? []));
 }
 
+const postById = prepared('post_by_id', (db, name) =>
+  selectPosts(db)
+    .where(eq(communityPosts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
+
 async function findPost(db: Queryable, id: string): Promise<CommunityPost> {
-  const rows = await selectPosts(db).where(eq(communityPosts.id, id)).limit(1);
+  const rows = await postById(db).execute({ id });
   const [post] = await withLikesAndReplies(db, rows);
   if (!post) throw notFound(MESSAGES.server.postNotFound);
   return post;
@@ -95,20 +122,40 @@ async function lockPost(tx: Queryable, id: string): Promise<{ id: string; title:
 
 // ---------- calls ----------
 
+type FeedShape = `feed${'' | '+category'}${'' | '+search'}${'' | '+cursor'}`;
+
+const feedPage = prepared<ReturnType<typeof buildFeedPage>, FeedShape>('community_feed', (db, name, shape) =>
+  buildFeedPage(db, name, shape),
+);
+
+function buildFeedPage(db: Queryable, name: string, shape: string) {
+  return selectPosts(db)
+    .where(
+      and(
+        shape.includes('+category') ? eq(communityPosts.category, sql.placeholder('category')) : undefined,
+        shape.includes('+search') ? matchesSearch(communityPosts.search, sql.placeholder('search')) : undefined,
+        shape.includes('+cursor')
+          ? olderThanCursor(communityPosts.createdAt, communityPosts.id, cursorPlaceholders)
+          : undefined,
+      ),
+    )
+    .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+}
+
 /** The feed, newest first, optionally of one category and/or matching a search over title, content and tags. */
 export async function listPosts(ctx: AppContext, query: ListQuery): Promise<Page<CommunityPost>> {
   const cursor = decodeCursor(query.cursor);
   const search = query.search?.trim();
-  const rows = await selectPosts(ctx.db)
-    .where(
-      and(
-        query.category ? eq(communityPosts.category, query.category) : undefined,
-        search ? matchesSearch(communityPosts.search, search) : undefined,
-        cursor ? olderThanCursor(communityPosts.createdAt, communityPosts.id, cursor) : undefined,
-      ),
-    )
-    .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
-    .limit(query.limit + 1);
+  const shape =
+    `feed${query.category ? '+category' : ''}${search ? '+search' : ''}${cursor ? '+cursor' : ''}` as FeedShape;
+  const rows = await feedPage(ctx.db, shape).execute({
+    category: query.category,
+    search,
+    limit: query.limit + 1,
+    ...cursorValues(cursor),
+  });
   const page = pageOf(rows, query.limit, (row) => row.post);
   return { items: await withLikesAndReplies(ctx.db, page.items), nextCursor: page.nextCursor };
 }

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Full-text search: each searchable table keeps an English tsvector in its `search` column, written
@@ -19,6 +19,6 @@ export function searchVector(...parts: string[]): SQL {
  * (quotes, "or", "-word"); input made only of stop words or punctuation becomes an empty query,
  * which matches nothing rather than failing.
  */
-export function matchesSearch(column: AnyPgColumn, query: string): SQL {
+export function matchesSearch(column: AnyPgColumn, query: string | Placeholder): SQL {
   return sql`${column} @@ websearch_to_tsquery('english', ${query}::text)`;
 }

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.js';
 import { isId } from './validate.js';
@@ -36,8 +36,24 @@ export interface Page<T> {
  * precision (db/schema.ts), so the cursor's Date is the row's exact value and a plain row comparison
  * neither skips nor repeats rows that share a millisecond; the (created_at, id) indexes serve it.
  */
-export function olderThanCursor(createdAt: AnyPgColumn, id: AnyPgColumn, cursor: Cursor): SQL {
-  return sql`(${createdAt}, ${id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
+export function olderThanCursor(createdAt: AnyPgColumn, id: AnyPgColumn, cursor: Cursor | CursorPlaceholders): SQL {
+  const at = cursor.createdAt instanceof Date ? cursor.createdAt.toISOString() : cursor.createdAt;
+  return sql`(${createdAt}, ${id}) < (${at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** A prepared statement's cursor (db/prepared.ts): placeholders, filled by cursorValues. */
+export interface CursorPlaceholders {
+  createdAt: Placeholder<'cursorAt'>;
+  id: Placeholder<'cursorId'>;
+}
+export const cursorPlaceholders: CursorPlaceholders = {
+  createdAt: sql.placeholder('cursorAt'),
+  id: sql.placeholder('cursorId'),
+};
+
+/** The values of cursorPlaceholders (none without a cursor). */
+export function cursorValues(cursor: Cursor | undefined): { cursorAt?: string; cursorId?: string } {
+  return cursor ? { cursorAt: cursor.createdAt.toISOString(), cursorId: cursor.id } : {};
 }
 
 /**
