@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { SessionCache } from './auth/sessionCache.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { LiveEvents } from './events/hub.js';
@@ -11,4 +12,6 @@ export interface AppContext {
   logger: Logger;
   /** Live events: services publish through it after their writes commit; GET /api/events streams them. */
   events: LiveEvents;
+  /** Signed-in sessions this process holds; whoever changes a user or ends a session forgets it here. */
+  sessionCache: SessionCache;
 }

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { describeAssistant } from './assistant/providers.js';
+import { listenForAuthChanges } from './auth/authChanges.js';
+import { SessionCache } from './auth/sessionCache.js';
 import { endIdleSessions } from './auth/sessions.js';
 import { markServerRunning } from './backup/serverMark.js';
 import { type Config, ConfigError, configWarnings, loadConfig } from './config.js';
@@ -52,7 +54,9 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   // Sessions nobody came back to would otherwise stay forever: requests only end the ones they use.
   await endIdleSessions(database.db, config.sessionIdleMs);
   const live = await setUpLive(config, database.db, logger);
-  const ctx: AppContext = { config, database, db: database.db, logger, events: live.events };
+  const sessionCache = new SessionCache();
+  const stopListening = await listenForAuthChanges(database, sessionCache, { databaseUrl: config.databaseUrl, logger });
+  const ctx: AppContext = { config, database, db: database.db, logger, events: live.events, sessionCache };
   logger.info(describeAssistant(config));
   for (const warning of configWarnings(config)) logger.warn(warning);
   await ensureFirstAdmin(ctx);
@@ -84,6 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     force.unref();
     server.close(async () => {
       await live.close().catch((error: unknown) => logger.error({ err: error }, 'closing Redis failed'));
+      await stopListening();
       await database.close().catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'));
       logger.info('stopped');
       process.exit(0);

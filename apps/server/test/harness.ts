@@ -9,6 +9,8 @@ import type { Logger } from 'pino';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { type AppOptions, createApp } from '../src/app.js';
+import { listenForAuthChanges } from '../src/auth/authChanges.js';
+import { SessionCache } from '../src/auth/sessionCache.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -71,18 +73,26 @@ export interface TestServerOptions extends AppOptions {
   logger?: Logger;
   /** Keep the embedded database on disk in this DATA_DIR (in memory otherwise); the caller removes it. */
   pgliteDataDir?: string;
+  /** PostgreSQL only: share this database (another test server's: a second process) instead of a scratch one. */
+  databaseUrl?: string;
+  /**
+   * false: the session cache is used but hears no database notifications, so only the forgetting done
+   * by the code that makes a change keeps it right (what its own next request relies on).
+   */
+  hearAuthChanges?: boolean;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.pgliteDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'mentora-test-'));
   const scratch =
-    usingPostgres() && !options.pgliteDataDir
+    usingPostgres() && !options.pgliteDataDir && !options.databaseUrl
       ? await createScratchPostgres(process.env.DATABASE_URL as string)
       : undefined;
   const config: Config = loadConfig({
     ...TEST_ENV,
     DATA_DIR: dataDir,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   });
   const database: Database = await openDatabase({
@@ -95,7 +105,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logger = options.logger ?? createLogger(config.logLevel);
   // The same live events as start.ts: in this process, or through Redis when the env names one.
   const live = await setUpLive(config, database.db, logger);
-  const ctx: AppContext = { config, database, db: database.db, logger, events: live.events };
+  const sessionCache = new SessionCache();
+  let stopListening = async () => {};
+  if (options.hearAuthChanges === false) sessionCache.setListening(true);
+  else stopListening = await listenForAuthChanges(database, sessionCache, { databaseUrl: config.databaseUrl, logger });
+  const ctx: AppContext = { config, database, db: database.db, logger, events: live.events, sessionCache };
   const app = createApp(ctx, { rateLimitStore: live.rateLimitStore, ...options });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -111,6 +125,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await live.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await stopListening();
       await database.close();
       await scratch?.drop();
       if (!options.pgliteDataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -94,7 +94,7 @@ export async function resetPassword(ctx: AppContext, input: ResetInput): Promise
   const [pending] = await ctx.db.select({ id: passwordResets.id }).from(passwordResets).where(usable).limit(1);
   if (!pending) throw badRequest(MESSAGES.account.resetLinkInvalid);
   const passwordHash = await hashPassword(input.password, ctx.config.bcryptCost);
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
@@ -105,5 +105,7 @@ export async function resetPassword(ctx: AppContext, input: ResetInput): Promise
     await revokeResetLinks(tx, claimed.userId);
     // Whoever knew the old password (the reason for many resets) is signed out everywhere.
     await endUserSessions(tx, claimed.userId);
+    return claimed.userId;
   });
+  ctx.sessionCache.forgetUser(userId);
 }

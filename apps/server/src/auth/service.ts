@@ -58,6 +58,7 @@ export async function login(ctx: AppContext, input: LoginInput, userAgent?: stri
 
 export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
   await endSession(ctx.db, sessionId);
+  ctx.sessionCache.forgetSession(sessionId);
 }
 
 export async function updateProfile(ctx: AppContext, user: UserRow, input: ProfileInput): Promise<User> {
@@ -74,6 +75,7 @@ export async function updateProfile(ctx: AppContext, user: UserRow, input: Profi
       .where(eq(users.id, user.id))
       .returning();
     if (!row) throw notFound(MESSAGES.server.userNotFound);
+    ctx.sessionCache.forgetUser(user.id);
     return presentUser(row);
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_lower_key')) throw conflict(MESSAGES.server.emailTaken);
@@ -84,6 +86,7 @@ export async function updateProfile(ctx: AppContext, user: UserRow, input: Profi
 /** "Log out everywhere": ends every session of the user, the caller's included. */
 export async function logoutEverywhere(ctx: AppContext, userId: string): Promise<void> {
   await endUserSessions(ctx.db, userId);
+  ctx.sessionCache.forgetUser(userId);
 }
 
 /**
@@ -101,6 +104,7 @@ export async function changePassword(ctx: AppContext, auth: Authenticated, input
     await endUserSessions(tx, auth.user.id, auth.sessionId);
     await revokeResetLinks(tx, auth.user.id);
   });
+  ctx.sessionCache.forgetUser(auth.user.id);
 }
 
 /**
@@ -123,4 +127,5 @@ export async function deleteOwnAccount(ctx: AppContext, user: UserRow, input: De
     const deleted = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
     if (deleted.length === 0) throw notFound(MESSAGES.server.userNotFound);
   });
+  ctx.sessionCache.forgetUser(user.id);
 }

@@ -1,7 +1,9 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { sessions, type UserRow, users } from '../db/schema.js';
 import { isId } from '../http/validate.js';
+import type { SessionCache } from './sessionCache.js';
 import { signToken, verifyToken } from './tokens.js';
 
 // Sessions idle longer than config.sessionIdleMs (SESSION_IDLE_DAYS) end. A request refreshes
@@ -17,36 +19,56 @@ export async function startSession(db: Queryable, secret: string, userId: string
   return signToken(secret, { userId, sessionId: row.id });
 }
 
+const sessionWithUser = prepared('session_with_user', (db, name) =>
+  db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare(name),
+);
+
 export interface Authenticated {
   user: UserRow;
   sessionId: string;
 }
 
-/** The signed-in user behind a token, or null when the token is bad, ended or idle longer than idleMs (then it ends). */
+/**
+ * The signed-in user behind a token, or null when the token is bad, ended or idle longer than idleMs
+ * (then it ends). With a cache (auth/sessionCache.ts) the session is read from the database only when
+ * this process does not hold it.
+ */
 export async function resolveToken(
   db: Queryable,
   secret: string,
   token: string,
   idleMs: number,
+  cache?: SessionCache,
 ): Promise<Authenticated | null> {
   const claims = verifyToken(secret, token);
   if (!claims || !isId(claims.sessionId) || !isId(claims.userId)) return null;
-  const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)))
-    .limit(1);
-  if (!row) return null;
-  const idle = Date.now() - row.lastSeenAt.getTime();
+  let found = cache?.get(claims.sessionId);
+  if (!found) {
+    const generation = cache?.generation() ?? 0;
+    const [row] = await sessionWithUser(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
+    if (!row) return null;
+    found = { user: row.user, lastSeenAt: row.lastSeenAt };
+    cache?.set(generation, claims.sessionId, found);
+  }
+  // A token whose user is not the session's never matches (the query asks for both).
+  if (found.user.id !== claims.userId) return null;
+  const idle = Date.now() - found.lastSeenAt.getTime();
   if (idle > idleMs) {
     await db.delete(sessions).where(eq(sessions.id, claims.sessionId));
+    cache?.forgetSession(claims.sessionId);
     return null;
   }
   if (idle > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, claims.sessionId));
+    found.lastSeenAt = new Date();
   }
-  return { user: row.user, sessionId: claims.sessionId };
+  return { user: found.user, sessionId: claims.sessionId };
 }
 
 export async function endSession(db: Queryable, sessionId: string): Promise<void> {

@@ -32,7 +32,7 @@ export function authenticate(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
     const token = tokenFrom(req);
     if (!token) return next();
-    const auth = await resolveToken(ctx.db, ctx.config.jwtSecret, token, ctx.config.sessionIdleMs);
+    const auth = await resolveToken(ctx.db, ctx.config.jwtSecret, token, ctx.config.sessionIdleMs, ctx.sessionCache);
     if (auth) req.auth = auth;
     else req.authRejected = true;
     next();

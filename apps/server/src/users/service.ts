@@ -23,6 +23,7 @@ export async function requestVerification(ctx: AppContext, user: UserRow): Promi
       .where(eq(users.id, user.id));
     return notifyVerificationRequest(tx, user);
   });
+  ctx.sessionCache.forgetUser(user.id);
   await publishNotifications(ctx, raised);
 }
 
@@ -63,6 +64,7 @@ export async function deleteAccount(
       detail: `${deleted.email} (${deleted.role})`,
     });
   });
+  ctx.sessionCache.forgetUser(id);
 }
 
 /** Verifies a mentor, who is notified the first time (verifying again changes nothing, and is not logged). */
@@ -80,6 +82,7 @@ export async function verifyMentor(ctx: AppContext, admin: UserRow, id: string):
     await recordAudit(tx, { actor: admin, action: 'mentor_verified', target: { type: 'user', id, name: row.name } });
     return { row, raised: await notifyMentorVerified(tx, id, admin.id) };
   });
+  ctx.sessionCache.forgetUser(id);
   await publishNotifications(ctx, raised);
   return presentUser(row);
 }
@@ -113,6 +116,7 @@ export async function changeRole(ctx: AppContext, admin: UserRow, id: string, ro
     }
     return row;
   });
+  ctx.sessionCache.forgetUser(id);
   return presentUser(row);
 }
 
