@@ -5,6 +5,7 @@ import {
   adminToken,
   createClassViaApi,
   createPost,
+  profileId,
   replyToDiscussion,
   reviewViaApi,
   seedClass,
@@ -305,9 +306,16 @@ for (const size of SIZES) {
   });
 }
 
-/** People, classes and discussions for the admin screens, and a learner with a TypeScript class to ask about. */
-async function seedAdmin(request: import('@playwright/test').APIRequestContext, tsTitle: string) {
+/**
+ * People (a second admin among them), classes and discussions for the admin screens, and a learner with a
+ * TypeScript class to ask about.
+ */
+async function seedAdmin(request: import('@playwright/test').APIRequestContext, tsTitle: string, adminName: string) {
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const admin = await adminToken(request);
+  const promoted = await registerViaApi(request, newAccount('learner', adminName));
+  const promotedId = await profileId(request, promoted);
+  await request.put(`/api/admin/users/${promotedId}/role`, { headers: bearer(admin), data: { role: 'admin' } });
   for (const name of ['Priya Patel', 'Tomás Herrera']) {
     const token = await registerViaApi(request, newAccount('mentor', name));
     await request.post('/api/users/request-verification', { headers: bearer(token) });
@@ -341,7 +349,7 @@ async function seedAdmin(request: import('@playwright/test').APIRequestContext, 
     title: 'This class is a waste of time',
     content: 'What a stupid idea, you idiot.',
   });
-  return { admin: await adminToken(request), learner: ada };
+  return { admin, learner: ada };
 }
 
 for (const size of SIZES) {
@@ -349,7 +357,7 @@ for (const size of SIZES) {
     test.slow();
     // Both widths run at once on one server: each its own TypeScript class, so the answer names both.
     const tsTitle = size.label === 'desktop' ? 'TypeScript in Practice' : 'TypeScript for Beginners';
-    const seeded = await seedAdmin(request, tsTitle);
+    const seeded = await seedAdmin(request, tsTitle, size.label === 'desktop' ? 'Joan Clarke' : 'Hedy Lamarr');
     for (const theme of THEMES) {
       const context = await browser.newContext({
         viewport: { width: size.width, height: size.height },
@@ -359,7 +367,7 @@ for (const size of SIZES) {
       const shot = (name: string, fullPage = true) =>
         page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage });
 
-      for (const tab of ['classes', 'mentors', 'learners', 'audit', 'discussions']) {
+      for (const tab of ['classes', 'mentors', 'learners', 'admins', 'audit', 'discussions']) {
         await open(page, `/admin?tab=${tab}`, theme, seeded.admin);
         await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
         await shot(`admin-${tab}`);

@@ -229,7 +229,7 @@ for (const theme of THEMES) {
       await request.post('/api/users/request-verification', { headers: { Authorization: `Bearer ${pending}` } });
 
       const admin = await adminToken(request);
-      for (const tab of ['classes', 'mentors', 'learners', 'audit', 'discussions']) {
+      for (const tab of ['classes', 'mentors', 'learners', 'admins', 'audit', 'discussions']) {
         await openAs(page, `/admin?tab=${tab}`, theme, admin);
         await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
         await expectNoViolations(page, `${theme} /admin ${tab}`);

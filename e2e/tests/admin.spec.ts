@@ -24,12 +24,12 @@ test('the dashboard opens on Classes, keeps the tab in the URL across a reload, 
 
   await page.getByRole('tab', { name: 'Classes' }).focus();
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('tab', { name: 'Learners' })).toBeFocused();
-  await expect(page.getByRole('tab', { name: 'Learners' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page).toHaveURL(/\/admin\?tab=learners$/);
+  await expect(page.getByRole('tab', { name: 'Admins' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Admins' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/admin\?tab=admins$/);
   await page.reload();
-  await expect(page.getByRole('tab', { name: 'Learners' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel', { name: 'Learners' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Admins' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Admins' })).toBeVisible();
 });
 
 test('an admin verifies a pending mentor', async ({ page, request }) => {
@@ -110,6 +110,44 @@ test("an admin changes a learner's role after a confirmation, and the audit log 
   await expect(entry).toContainText('learner → mentor');
 });
 
+test('an admin promotes a learner to admin, finds them under Admins, and demotes them back', async ({
+  page,
+  request,
+}) => {
+  const name = `Ari Admin ${suffix()}`;
+  const token = await registerViaApi(request, newAccount('learner', name));
+  const canAdminister = async () => (await request.get('/api/users/admins', { headers: bearer(token) })).status();
+  expect(await canAdminister()).toBe(403);
+  await openAdmin(page, request, '/admin?tab=learners');
+
+  const learners = page.getByRole('table', { name: 'Learners' });
+  await learners.getByRole('combobox', { name: `Role of ${name}` }).selectOption('admin');
+  await confirmIn(page, 'Change this role?', 'Change role');
+  await expect(learners.getByText(name)).toHaveCount(0);
+  expect(await canAdminister()).toBe(200);
+
+  await page.getByRole('tab', { name: 'Admins' }).click();
+  const admins = page.getByRole('table', { name: 'Admins' });
+  const select = admins.getByRole('combobox', { name: `Role of ${name}` });
+  await expect(select).toHaveValue('admin');
+  await expect(select).toBeEnabled();
+  // The signed-in admin's own row says so, and its role is left to another admin.
+  await expect(admins.getByRole('rowheader', { name: /\(you\)$/ })).toHaveCount(1);
+  await expect(admins.getByRole('row', { name: /\(you\)/ }).getByRole('combobox')).toBeDisabled();
+
+  await select.selectOption('learner');
+  const dialog = page.getByRole('alertdialog', { name: 'Change this role?' });
+  await expect(dialog).toContainText('They will lose access to the admin dashboard.');
+  await confirmIn(page, 'Change this role?', 'Change role');
+  await expect(admins.getByText(name)).toHaveCount(0);
+  expect(await canAdminister()).toBe(403);
+  const profile = await request.get('/api/auth/profile', { headers: bearer(token) });
+  expect(((await profile.json()) as { role: string }).role).toBe('learner');
+
+  await page.getByRole('tab', { name: 'Learners' }).click();
+  await expect(learners.getByRole('combobox', { name: `Role of ${name}` })).toHaveValue('learner');
+});
+
 test('an admin deletes a discussion and then its class', async ({ page, request }) => {
   const classTitle = `Moderated class ${suffix()}`;
   const seeded = await seedClass(request, classTitle, 'Grace Hopper');
@@ -153,6 +191,13 @@ test('at phone width the lists become cards that fit the screen', async ({ page,
   const cards = page.getByRole('list', { name: 'Pending verification requests' });
   await expect(cards.getByText(name)).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
+  // Every tab is on screen (two rows of three), none scrolled out of sight.
+  const tabs = await page.getByRole('tab').all();
+  expect(tabs).toHaveLength(6);
+  for (const tab of tabs) {
+    const box = await tab.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375, String(await tab.textContent())).toBe(true);
+  }
   // Nothing is wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

@@ -31,6 +31,11 @@ export function userRoutes(ctx: AppContext): Router {
     res.json(await usersService.listLearners(ctx));
   });
 
+  router.get('/admins', async (req, res) => {
+    requireAdmin(req);
+    res.json(await usersService.listAdmins(ctx));
+  });
+
   router.delete('/mentor/:id', async (req, res) => {
     const admin = requireAdmin(req);
     await usersService.deleteAccount(ctx, admin, parseId(req.params.id, MESSAGES.server.userNotFound), MENTOR_ROLES);

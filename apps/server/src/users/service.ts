@@ -38,6 +38,7 @@ function listByRoles(db: Queryable, roles: readonly Role[]): Promise<User[]> {
 
 export const listMentors = (ctx: AppContext) => listByRoles(ctx.db, MENTOR_ROLES);
 export const listLearners = (ctx: AppContext) => listByRoles(ctx.db, LEARNER_ROLES);
+export const listAdmins = (ctx: AppContext) => listByRoles(ctx.db, ['admin']);
 
 /**
  * An admin removes an account of one of the given roles and everything it owns. One DELETE: the

@@ -91,6 +91,47 @@ describe('GET /api/users/mentors and /api/users/learners', () => {
   });
 });
 
+describe('GET /api/users/admins', () => {
+  const adminIds = async () =>
+    (await t.http.get('/api/users/admins').set(admin.auth)).body.map((u: { _id: string }) => u._id);
+
+  it('lists every admin, newest first, and no one else, without hashes', async () => {
+    const learner = await makeLearner(t);
+    const both = await makeBoth(t);
+    const mentor = await makeVerifiedMentor(t);
+    const newer = await makeAdmin(t);
+    const res = await t.http.get('/api/users/admins').set(admin.auth);
+    expect(res.status).toBe(200);
+    const ids = res.body.map((u: { _id: string }) => u._id);
+    expect(ids).toEqual(expect.arrayContaining([admin.user.id, newer.user.id]));
+    expect(ids.indexOf(newer.user.id)).toBeLessThan(ids.indexOf(admin.user.id));
+    for (const other of [learner, both, mentor]) expect(ids).not.toContain(other.user.id);
+    expect(res.body.every((u: { role: string }) => u.role === 'admin')).toBe(true);
+    expect(res.body[0]).toHaveProperty('username');
+    noHash(res.body);
+  });
+
+  it('follows role changes: a promoted learner joins the list, and leaves it when demoted', async () => {
+    const learner = await makeLearner(t);
+    const setRole = (role: string) =>
+      t.http.put(`/api/admin/users/${learner.user.id}/role`).set(admin.auth).send({ role });
+    expect(await adminIds()).not.toContain(learner.user.id);
+    expect((await setRole('admin')).status).toBe(200);
+    expect(await adminIds()).toContain(learner.user.id);
+    expect((await setRole('learner')).status).toBe(200);
+    expect(await adminIds()).not.toContain(learner.user.id);
+  });
+
+  it('answers 403 to non-admins and 401 signed out', async () => {
+    for (const who of [await makeLearner(t), await makeVerifiedMentor(t), await makeBoth(t)]) {
+      const res = await t.http.get('/api/users/admins').set(who.auth);
+      expect(res.status).toBe(403);
+      expect(JSON.stringify(res.body)).not.toContain(admin.user.email);
+    }
+    expect((await t.http.get('/api/users/admins')).status).toBe(401);
+  });
+});
+
 describe('PUT /api/admin/verify-mentor/{id}', () => {
   it('verifies a mentor', async () => {
     const mentor = await makeMentor(t);

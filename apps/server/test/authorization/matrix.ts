@@ -38,6 +38,7 @@ export const MATRIX = {
   'POST /api/users/request-verification':[401, 403,    403,     200,   400, 400,     400, 403],
   'GET /api/users/mentors':              [401, 403,    403,     403,   403, 403,     403, 200],
   'GET /api/users/learners':             [401, 403,    403,     403,   403, 403,     403, 200],
+  'GET /api/users/admins':               [401, 403,    403,     403,   403, 403,     403, 200],
   'DELETE /api/users/mentor/:id':        [401, 403,    403,     403,   403, 403,     403, 200],
   'DELETE /api/users/learner/:id':       [401, 403,    403,     403,   403, 403,     403, 200],
   'PUT /api/admin/verify-mentor/:id':    [401, 403,    403,     403,   403, 403,     403, 200],

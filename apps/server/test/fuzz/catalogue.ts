@@ -91,6 +91,7 @@ export const TARGETS: FuzzTarget[] = [
   { call: 'POST /api/users/request-verification', caller: (t) => makeMentor(t), response: message },
   { call: 'GET /api/users/mentors', caller: u('admin'), response: z.array(c.userSchema) },
   { call: 'GET /api/users/learners', caller: u('admin'), response: z.array(c.userSchema) },
+  { call: 'GET /api/users/admins', caller: u('admin'), response: z.array(c.userSchema) },
   {
     call: 'DELETE /api/users/mentor/:id',
     caller: u('admin'),

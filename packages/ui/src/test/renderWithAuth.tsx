@@ -2,7 +2,7 @@
 import type { User } from '@mentora/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import axios, { type InternalAxiosRequestConfig } from 'axios';
+import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -41,17 +41,19 @@ interface RenderOptions {
   user?: User | null;
   /** Answers requests; by default everything is a 404. */
   answer?: (config: InternalAxiosRequestConfig) => FakeAnswer | 'network-error';
+  /** Replaces the fake adapter entirely (e.g. to hold an answer back); `requests` then stays empty. */
+  adapter?: AxiosAdapter;
   /** The shell's Platform; a web one with Map storage by default. */
   platform?: ReturnType<typeof memoryPlatform>;
 }
 
 export function renderWithAuth(
   page: ReactNode,
-  { path, route, user = TEST_USER, answer, platform = memoryPlatform() }: RenderOptions,
+  { path, route, user = TEST_USER, answer, adapter, platform = memoryPlatform() }: RenderOptions,
 ) {
   const fake = fakeAdapter(answer ?? (() => ({ status: 404, data: { message: 'Not found' } })));
   const api = axios.create({ baseURL: '/api' });
-  api.defaults.adapter = fake.adapter;
+  api.defaults.adapter = adapter ?? fake.adapter;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const auth = {
     status: user ? 'signedIn' : 'signedOut',

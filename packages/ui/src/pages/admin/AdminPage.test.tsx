@@ -1,4 +1,4 @@
-import type { AuditEntry, ClassItem, Discussion, User } from '@mentora/contract';
+import { type AuditEntry, type ClassItem, type Discussion, MESSAGES, type User } from '@mentora/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -24,6 +24,7 @@ const PENDING = person({
 });
 const VERIFIED = person({ _id: 'm-verified', name: 'Vera Verified', username: 'vera', verified: true });
 const UNVERIFIED = person({ _id: 'm-new', name: 'Nina New', username: 'nina' });
+const OTHER_ADMIN = person({ _id: 'admin-2', name: 'Otto Other', username: 'otto', role: 'admin', verified: true });
 
 const CLASS: ClassItem = {
   _id: 'c1',
@@ -91,6 +92,7 @@ function setup(path = '/admin', overrides: (url: string, method: string) => Fake
       if (override) return override;
       if (method === 'get' && url === '/users/mentors') return { status: 200, data: [UNVERIFIED, VERIFIED, PENDING] };
       if (method === 'get' && url === '/users/learners') return { status: 200, data: [] };
+      if (method === 'get' && url === '/users/admins') return { status: 200, data: [OTHER_ADMIN, ADMIN] };
       if (method === 'get' && url === '/classes') return { status: 200, data: { classes: [CLASS], nextCursor: null } };
       if (method === 'get' && url === '/discussions/all') {
         return { status: 200, data: { discussions: [DISCUSSION] }, headers: { 'x-next-cursor': 'next-1' } };
@@ -117,7 +119,7 @@ describe('the admin dashboard', () => {
     const classesTab = screen.getByRole('tab', { name: 'Classes' });
     expect(classesTab).toHaveAttribute('aria-selected', 'true');
     expect(classesTab).toHaveAttribute('tabindex', '0');
-    for (const name of ['Mentors', 'Learners', 'Discussions', 'Audit log']) {
+    for (const name of ['Mentors', 'Learners', 'Admins', 'Discussions', 'Audit log']) {
       expect(screen.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'false');
       expect(screen.getByRole('tab', { name })).toHaveAttribute('tabindex', '-1');
     }
@@ -270,5 +272,51 @@ describe('the admin dashboard', () => {
     expect(dialog).toHaveTextContent('verify mentors');
     await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(refusal));
+  });
+
+  it('lists the admins, newest first, with "(you)" on your own row, whose role selector is disabled', async () => {
+    const { requests } = setup('/admin?tab=admins');
+    expect(screen.getByRole('tab', { name: 'Admins' })).toHaveAttribute('aria-selected', 'true');
+    const table = await screen.findByRole('table', { name: 'Admins' });
+    expect(sent(requests, 'get', '/users/admins')).toHaveLength(1);
+    const [first, second] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole('rowheader')).toHaveTextContent(/Otto Other$/);
+    expect(within(second).getByRole('rowheader')).toHaveTextContent(/Ada Admin \(you\)$/);
+    expect(within(table).getByRole('combobox', { name: 'Role of Otto Other' })).toBeEnabled();
+    const own = within(table).getByRole('combobox', { name: 'Role of Ada Admin' });
+    expect(own).toHaveValue('admin');
+    expect(own).toBeDisabled();
+    // Admins are not deleted here: the rows have no buttons.
+    expect(within(table).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('demotes another admin after a confirmation, then lists the admins again', async () => {
+    const user = userEvent.setup();
+    const { requests } = setup('/admin?tab=admins');
+    const table = await screen.findByRole('table', { name: 'Admins' });
+    await user.selectOptions(within(table).getByRole('combobox', { name: 'Role of Otto Other' }), 'learner');
+    const dialog = screen.getByRole('alertdialog', { name: 'Change this role?' });
+    expect(dialog).toHaveTextContent('Otto Other goes from Administrator to Learner');
+    expect(dialog).toHaveTextContent('They will lose access to the admin dashboard.');
+    await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(sent(requests, 'put', '/admin/users/admin-2/role')).toHaveLength(1));
+    expect(JSON.parse(String(sent(requests, 'put', '/admin/users/admin-2/role')[0]?.data))).toEqual({
+      role: 'learner',
+    });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Role changed successfully'));
+    await waitFor(() => expect(sent(requests, 'get', '/users/admins')).toHaveLength(2));
+  });
+
+  it("shows the server's refusal when a demotion would leave no admin", async () => {
+    const user = userEvent.setup();
+    setup('/admin?tab=admins', (url, method) =>
+      method === 'put' && url === '/admin/users/admin-2/role'
+        ? { status: 409, data: { message: MESSAGES.server.lastAdminRole } }
+        : undefined,
+    );
+    const table = await screen.findByRole('table', { name: 'Admins' });
+    await user.selectOptions(within(table).getByRole('combobox', { name: 'Role of Otto Other' }), 'mentor');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.server.lastAdminRole));
   });
 });

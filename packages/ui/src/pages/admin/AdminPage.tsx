@@ -1,8 +1,18 @@
 import { ADMIN_TABS } from '@mentora/contract';
-import { BookOpen, GraduationCap, type LucideIcon, MessagesSquare, ScrollText, ShieldCheck, Users } from 'lucide-react';
+import {
+  BookOpen,
+  GraduationCap,
+  type LucideIcon,
+  MessagesSquare,
+  ScrollText,
+  ShieldCheck,
+  ShieldUser,
+  Users,
+} from 'lucide-react';
 import { type ComponentType, type KeyboardEvent, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { focusRing } from '../../components/styles';
+import { AdminsPanel } from './AdminsPanel';
 import { AuditLogPanel } from './AuditLogPanel';
 import { ClassesPanel } from './ClassesPanel';
 import { DiscussionsPanel } from './DiscussionsPanel';
@@ -13,6 +23,7 @@ import { type AdminTab, TAB_LABELS, tabAfterKey, tabFrom } from './tabs';
 const TAB_ICONS: Record<AdminTab, LucideIcon> = {
   mentors: GraduationCap,
   learners: Users,
+  admins: ShieldUser,
   classes: BookOpen,
   discussions: MessagesSquare,
   audit: ScrollText,
@@ -21,6 +32,7 @@ const TAB_ICONS: Record<AdminTab, LucideIcon> = {
 const PANELS: Record<AdminTab, ComponentType> = {
   mentors: MentorsPanel,
   learners: LearnersPanel,
+  admins: AdminsPanel,
   classes: ClassesPanel,
   discussions: DiscussionsPanel,
   audit: AuditLogPanel,
@@ -28,7 +40,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
 
 /**
  * The admin dashboard (SPEC.md sections 2 and 6): mentors, learners, classes and discussions, one tab each,
- * and the audit log of what admins did.
+ * the admins (so one can be demoted) and the audit log of what admins did.
  * The tab lives in the URL (?tab=), so a reload or a shared link opens the same one; Classes by default.
  * The tabs follow the WAI-ARIA tabs pattern: one tab stop, arrow keys (and Home, End) move and select.
  */
@@ -78,7 +90,7 @@ export function AdminPage() {
       <div
         role="tablist"
         aria-label="Admin sections"
-        className="mt-8 flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-slate-100 p-1 dark:border-slate-800 dark:bg-slate-900"
+        className="mt-8 grid grid-cols-3 gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-slate-100 p-1 md:flex dark:border-slate-800 dark:bg-slate-900"
       >
         {ADMIN_TABS.map((tab) => {
           const Icon = TAB_ICONS[tab];

@@ -1,17 +1,17 @@
 import type { ClassItem } from '@mentora/contract';
-import { BookOpen, Trash2 } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { formatRating } from '../../components/rating';
 import { textLink } from '../../components/styles';
 import { CATEGORY_LABELS } from '../classes/format';
 import { DataTable } from './DataTable';
 import { useAdminClasses } from './queries';
-import { DateCell, Empty, FetchFailed, Loading, LoadMore, PanelHeader, smallButtonDanger } from './ui';
+import { DateCell, Empty, FetchFailed, Loading, LoadMore, PanelHeader } from './ui';
 import { useAdminDelete } from './useAdminDelete';
 
 export function ClassesPanel() {
   const classes = useAdminClasses();
-  const { confirm, dialog, deletingId } = useAdminDelete();
+  const { deleteButton, dialog } = useAdminDelete();
 
   if (classes.isPending) return <Loading what="classes" />;
   if (classes.isError && !classes.data) {
@@ -58,31 +58,21 @@ export function ClassesPanel() {
             },
             { header: 'Created', cell: (cls) => <DateCell iso={cls.createdAt} /> },
           ]}
-          actions={(cls) => (
-            <button
-              type="button"
-              className={smallButtonDanger}
-              disabled={deletingId === cls._id}
-              aria-label={`Delete ${cls.title}`}
-              onClick={() =>
-                confirm({
-                  kind: 'class',
-                  id: cls._id,
-                  title: 'Delete this class?',
-                  message: (
-                    <>
-                      <strong className="font-semibold">{cls.title}</strong> by {cls.mentor.name} will be deleted for
-                      everyone, with its enrolments, discussions and reviews. This cannot be undone.
-                    </>
-                  ),
-                  confirmLabel: 'Delete class',
-                })
-              }
-            >
-              <Trash2 aria-hidden="true" className="size-3.5" />
-              Delete
-            </button>
-          )}
+          actions={(cls) =>
+            deleteButton({
+              kind: 'class',
+              id: cls._id,
+              name: cls.title,
+              title: 'Delete this class?',
+              message: (
+                <>
+                  <strong className="font-semibold">{cls.title}</strong> by {cls.mentor.name} will be deleted for
+                  everyone, with its enrolments, discussions and reviews. This cannot be undone.
+                </>
+              ),
+              confirmLabel: 'Delete class',
+            })
+          }
         />
       )}
       {classes.hasNextPage && (

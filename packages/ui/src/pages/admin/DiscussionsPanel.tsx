@@ -1,15 +1,15 @@
 import type { Discussion } from '@mentora/contract';
-import { Flag, MessagesSquare, Trash2 } from 'lucide-react';
+import { Flag, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { textLink } from '../../components/styles';
 import { DataTable } from './DataTable';
 import { useAdminDiscussions } from './queries';
-import { Badge, DateCell, Empty, FetchFailed, Loading, LoadMore, PanelHeader, smallButtonDanger } from './ui';
+import { Badge, DateCell, Empty, FetchFailed, Loading, LoadMore, PanelHeader } from './ui';
 import { useAdminDelete } from './useAdminDelete';
 
 export function DiscussionsPanel() {
   const discussions = useAdminDiscussions();
-  const { confirm, dialog, deletingId } = useAdminDelete();
+  const { deleteButton, dialog } = useAdminDelete();
 
   if (discussions.isPending) return <Loading what="discussions" />;
   if (discussions.isError && !discussions.data) {
@@ -60,31 +60,21 @@ export function DiscussionsPanel() {
             { header: 'Date', cell: (discussion) => <DateCell iso={discussion.createdAt} /> },
             { header: 'Replies', numeric: true, cell: (discussion) => discussion.replyCount },
           ]}
-          actions={(discussion) => (
-            <button
-              type="button"
-              className={smallButtonDanger}
-              disabled={deletingId === discussion._id}
-              aria-label={`Delete ${discussion.title}`}
-              onClick={() =>
-                confirm({
-                  kind: 'discussion',
-                  id: discussion._id,
-                  title: 'Delete this discussion?',
-                  message: (
-                    <>
-                      <strong className="font-semibold">{discussion.title}</strong> in {discussion.classId.title} will
-                      be deleted with all its replies. This cannot be undone.
-                    </>
-                  ),
-                  confirmLabel: 'Delete discussion',
-                })
-              }
-            >
-              <Trash2 aria-hidden="true" className="size-3.5" />
-              Delete
-            </button>
-          )}
+          actions={(discussion) =>
+            deleteButton({
+              kind: 'discussion',
+              id: discussion._id,
+              name: discussion.title,
+              title: 'Delete this discussion?',
+              message: (
+                <>
+                  <strong className="font-semibold">{discussion.title}</strong> in {discussion.classId.title} will be
+                  deleted with all its replies. This cannot be undone.
+                </>
+              ),
+              confirmLabel: 'Delete discussion',
+            })
+          }
         />
       )}
       {discussions.hasNextPage && (

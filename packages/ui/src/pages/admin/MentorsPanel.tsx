@@ -1,14 +1,14 @@
 import { MESSAGES, type User } from '@mentora/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, CircleDashed, Clock, GraduationCap, Inbox, ShieldCheck, Trash2, UserX } from 'lucide-react';
+import { BadgeCheck, CircleDashed, Clock, GraduationCap, Inbox, ShieldCheck, UserX } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/errors';
 import { Spinner } from '../../components/Spinner';
-import { type Column, DataTable } from './DataTable';
-import { emailColumn, PersonName, PersonSubtitle, roleColumn, usernameColumn } from './people';
+import { DataTable } from './DataTable';
+import { emailColumn, personTable, roleColumn, usernameColumn } from './people';
 import { adminKeys, useMentors } from './queries';
-import { Badge, DateCell, Empty, FetchFailed, Loading, PanelHeader, smallButtonDanger, smallButtonSuccess } from './ui';
+import { Badge, DateCell, Empty, FetchFailed, Loading, PanelHeader, smallButtonSuccess } from './ui';
 import { useAdminDelete } from './useAdminDelete';
 import { useRoleChange } from './useRoleChange';
 
@@ -51,7 +51,7 @@ export function MentorsPanel() {
   const api = useApi();
   const queryClient = useQueryClient();
   const mentors = useMentors();
-  const { confirm, dialog, deletingId } = useAdminDelete();
+  const { deleteButton, dialog, deletingId } = useAdminDelete();
   const roles = useRoleChange();
 
   const verify = useMutation({
@@ -76,13 +76,16 @@ export function MentorsPanel() {
     roles.changingId === user._id ||
     (verify.isPending && verify.variables?._id === user._id);
 
-  const columns: Column<User>[] = [
-    usernameColumn,
-    emailColumn,
-    roleColumn(roles.choose, roles.changingId),
-    { header: 'Status', cell: (user) => <StatusBadge status={mentorStatus(user)} /> },
-    { header: 'Requested', cell: (user) => <DateCell iso={user.verificationRequestDate} /> },
-  ];
+  const table = personTable(
+    [
+      usernameColumn,
+      emailColumn,
+      roleColumn(roles),
+      { header: 'Status', cell: (user) => <StatusBadge status={mentorStatus(user)} /> },
+      { header: 'Requested', cell: (user) => <DateCell iso={user.verificationRequestDate} /> },
+    ],
+    roles.selfId,
+  );
 
   const verifyButton = (user: User) => (
     <button
@@ -116,37 +119,26 @@ export function MentorsPanel() {
           <DataTable
             caption="Pending verification requests"
             rows={pending}
-            rowKey={(user) => user._id}
-            titleHeader="Name"
-            title={(user) => <PersonName user={user} />}
-            cardSubtitle={(user) => <PersonSubtitle user={user} />}
-            columns={columns}
+            {...table}
             actions={(user) => (
               <>
                 {verifyButton(user)}
-                <button
-                  type="button"
-                  className={smallButtonDanger}
-                  disabled={busy(user)}
-                  aria-label={`Reject ${user.name}`}
-                  onClick={() =>
-                    confirm({
-                      kind: 'mentor',
-                      id: user._id,
-                      title: 'Reject this verification request?',
-                      message: (
-                        <>
-                          Rejecting <strong className="font-semibold">{user.name}</strong> deletes their mentor account,
-                          with their classes and everything in them. This cannot be undone.
-                        </>
-                      ),
-                      confirmLabel: 'Reject and delete',
-                    })
-                  }
-                >
-                  <UserX aria-hidden="true" className="size-3.5" />
-                  Reject
-                </button>
+                {deleteButton({
+                  kind: 'mentor',
+                  id: user._id,
+                  name: user.name,
+                  label: 'Reject',
+                  icon: UserX,
+                  busy: busy(user),
+                  title: 'Reject this verification request?',
+                  message: (
+                    <>
+                      Rejecting <strong className="font-semibold">{user.name}</strong> deletes their mentor account,
+                      with their classes and everything in them. This cannot be undone.
+                    </>
+                  ),
+                  confirmLabel: 'Reject and delete',
+                })}
               </>
             )}
           />
@@ -166,38 +158,25 @@ export function MentorsPanel() {
           <DataTable
             caption="Mentors"
             rows={others}
-            rowKey={(user) => user._id}
-            titleHeader="Name"
-            title={(user) => <PersonName user={user} />}
-            cardSubtitle={(user) => <PersonSubtitle user={user} />}
-            columns={columns}
+            {...table}
             actions={(user) => (
               <>
                 {mentorStatus(user) === 'unverified' && verifyButton(user)}
-                <button
-                  type="button"
-                  className={smallButtonDanger}
-                  disabled={busy(user)}
-                  aria-label={`Delete ${user.name}`}
-                  onClick={() =>
-                    confirm({
-                      kind: 'mentor',
-                      id: user._id,
-                      title: 'Delete this mentor?',
-                      message: (
-                        <>
-                          <strong className="font-semibold">{user.name}</strong>'s account will be deleted with
-                          everything it owns: their classes (with the enrolments, discussions and reviews in them),
-                          their posts and their replies. This cannot be undone.
-                        </>
-                      ),
-                      confirmLabel: 'Delete mentor',
-                    })
-                  }
-                >
-                  <Trash2 aria-hidden="true" className="size-3.5" />
-                  Delete
-                </button>
+                {deleteButton({
+                  kind: 'mentor',
+                  id: user._id,
+                  name: user.name,
+                  busy: busy(user),
+                  title: 'Delete this mentor?',
+                  message: (
+                    <>
+                      <strong className="font-semibold">{user.name}</strong>'s account will be deleted with everything
+                      it owns: their classes (with the enrolments, discussions and reviews in them), their posts and
+                      their replies. This cannot be undone.
+                    </>
+                  ),
+                  confirmLabel: 'Delete mentor',
+                })}
               </>
             )}
           />

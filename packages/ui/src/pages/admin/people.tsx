@@ -1,15 +1,28 @@
 import { ROLES, type Role, type User } from '@mentora/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ROLE_LABELS } from '../../auth/roles';
 import { Avatar } from '../../components/Avatar';
 import { focusRing } from '../../components/styles';
-import type { Column } from './DataTable';
+import { type Column, DataTable } from './DataTable';
+import { DateCell, Empty, FetchFailed, Loading, PanelHeader } from './ui';
+import type { RoleChanges } from './useRoleChange';
 
-/** A person's name with their avatar: the title of their row. */
-export function PersonName({ user }: { user: User }) {
+/** A person's name with their avatar: the title of their row; "(you)" after the signed-in admin's own name. */
+export function PersonName({ user, you = false }: { user: User; you?: boolean }) {
   return (
     <span className="flex min-w-0 items-center gap-3">
       <Avatar name={user.name} picture={user.profilePicture} className="size-8 text-xs" />
-      <span className="min-w-0 break-words">{user.name}</span>
+      <span className="min-w-0 break-words">
+        {user.name}
+        {you && (
+          <>
+            {' '}
+            <span className="font-normal whitespace-nowrap text-slate-600 dark:text-slate-400">(you)</span>
+          </>
+        )}
+      </span>
     </span>
   );
 }
@@ -36,20 +49,33 @@ export function PersonSubtitle({ user }: { user: User }) {
   );
 }
 
+/** What a table of people shares: rows named by the person (with "(you)" on the signed-in admin's), and `columns`. */
+export function personTable(columns: Column<User>[], selfId: string | null) {
+  return {
+    rowKey: (user: User) => user._id,
+    titleHeader: 'Name',
+    title: (user: User) => <PersonName user={user} you={user._id === selfId} />,
+    cardSubtitle: (user: User) => <PersonSubtitle user={user} />,
+    columns,
+  };
+}
+
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 /**
  * The person's role, as a selector: choosing another asks for confirmation (see useRoleChange); the
- * selector keeps showing the current role until the change is made.
+ * selector keeps showing the current role until the change is made. The signed-in admin's own selector
+ * is disabled: another admin changes it, so nobody demotes themselves out of the dashboard by a slip.
  */
-export function roleColumn(choose: (user: User, role: Role) => void, changingId: string | null): Column<User> {
+export function roleColumn({ choose, changingId, selfId }: RoleChanges): Column<User> {
   return {
     header: 'Role',
     cell: (user) => (
       <select
         aria-label={`Role of ${user.name}`}
+        title={user._id === selfId ? 'Another administrator can change your role' : undefined}
         value={user.role}
-        disabled={changingId === user._id}
+        disabled={changingId === user._id || user._id === selfId}
         onChange={(event) => {
           if (isRole(event.target.value)) choose(user, event.target.value);
         }}
@@ -63,4 +89,63 @@ export function roleColumn(choose: (user: User, role: Role) => void, changingId:
       </select>
     ),
   };
+}
+
+interface PeopleListProps {
+  people: UseQueryResult<User[]>;
+  /** The list's heading, and the name of its table. */
+  title: string;
+  description: string;
+  emptyIcon: LucideIcon;
+  emptyText: string;
+  roles: RoleChanges;
+  /** Buttons for a row, if the list has any. */
+  actions?: (user: User) => ReactNode;
+  /** What the panel adds after the list (its dialogs). */
+  children?: ReactNode;
+}
+
+/**
+ * One list of people (the Learners and Admins tabs): name, username, email, role selector and the date
+ * they joined, newest first; the signed-in admin's own row says "(you)".
+ */
+export function PeopleList({
+  people,
+  title,
+  description,
+  emptyIcon,
+  emptyText,
+  roles,
+  actions,
+  children,
+}: PeopleListProps) {
+  const what = title.toLowerCase();
+  if (people.isPending) return <Loading what={what} />;
+  if (people.isError) return <FetchFailed error={people.error} onRetry={() => void people.refetch()} />;
+
+  return (
+    <section aria-labelledby={`${what}-heading`}>
+      <PanelHeader id={`${what}-heading`} title={title} count={String(people.data.length)} description={description} />
+      {people.data.length === 0 ? (
+        <Empty icon={emptyIcon}>{emptyText}</Empty>
+      ) : (
+        <DataTable
+          caption={title}
+          rows={people.data}
+          {...personTable(
+            [
+              usernameColumn,
+              emailColumn,
+              roleColumn(roles),
+              { header: 'Joined', cell: (user) => <DateCell iso={user.createdAt} /> },
+            ],
+            roles.selfId,
+          )}
+          actions={actions}
+        />
+      )}
+      {roles.dialog}
+      {children}
+    </section>
+  );
 }

@@ -19,6 +19,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   mentors: ['admin', 'mentors'] as const,
   learners: ['admin', 'learners'] as const,
+  admins: ['admin', 'admins'] as const,
   audit: ['admin', 'audit'] as const,
   classes: ['classes', 'admin'] as const,
   discussions: ['discussions', 'admin'] as const,
@@ -42,6 +43,8 @@ function usePeople(key: readonly string[], path: string) {
 export const useMentors = () => usePeople(adminKeys.mentors, '/users/mentors');
 /** GET /users/learners: every learner (role learner or both), newest first. */
 export const useLearners = () => usePeople(adminKeys.learners, '/users/learners');
+/** GET /users/admins: every administrator, newest first. */
+export const useAdmins = () => usePeople(adminKeys.admins, '/users/admins');
 
 /** GET /classes?filter=all: every class (an admin sees them all), newest first, a page at a time. */
 export function useAdminClasses() {

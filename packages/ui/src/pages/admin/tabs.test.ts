@@ -6,6 +6,7 @@ describe('tabFrom', () => {
     expect(tabFrom('mentors')).toBe('mentors');
     expect(tabFrom('discussions')).toBe('discussions');
     expect(tabFrom('audit')).toBe('audit');
+    expect(tabFrom('admins')).toBe('admins');
     expect(tabFrom(null)).toBe('classes');
     expect(tabFrom('')).toBe('classes');
     expect(tabFrom('MENTORS')).toBe('classes');
@@ -16,10 +17,12 @@ describe('tabFrom', () => {
 describe('tabAfterKey', () => {
   it('moves with the arrow keys, wrapping around, and jumps with Home and End', () => {
     expect(tabAfterKey('mentors', 'ArrowRight')).toBe('learners');
+    expect(tabAfterKey('learners', 'ArrowRight')).toBe('admins');
+    expect(tabAfterKey('admins', 'ArrowRight')).toBe('classes');
     expect(tabAfterKey('discussions', 'ArrowRight')).toBe('audit');
     expect(tabAfterKey('audit', 'ArrowRight')).toBe('mentors');
     expect(tabAfterKey('mentors', 'ArrowLeft')).toBe('audit');
-    expect(tabAfterKey('classes', 'ArrowLeft')).toBe('learners');
+    expect(tabAfterKey('classes', 'ArrowLeft')).toBe('admins');
     expect(tabAfterKey('classes', 'Home')).toBe('mentors');
     expect(tabAfterKey('classes', 'End')).toBe('audit');
   });

@@ -5,6 +5,7 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
 export const TAB_LABELS: Record<AdminTab, string> = {
   mentors: 'Mentors',
   learners: 'Learners',
+  admins: 'Admins',
   classes: 'Classes',
   discussions: 'Discussions',
   audit: 'Audit log',

@@ -1,10 +1,12 @@
 import { MESSAGES } from '@mentora/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type LucideIcon, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { smallButtonDanger } from './ui';
 
 /** What an admin deletes; also the {type} of SPEC.md section 8's messages. */
 export type DeletableKind = 'mentor' | 'learner' | 'class' | 'discussion';
@@ -22,6 +24,17 @@ export interface DeleteRequest {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+}
+
+/** A row's delete (or reject) button: what it asks to confirm, and how it reads. */
+export interface DeleteButton extends DeleteRequest {
+  /** What the row is called: the button's accessible name is "{label} {name}". */
+  name: string;
+  /** The button's word; 'Delete' unless said otherwise (a mentor's request is rejected). */
+  label?: string;
+  icon?: LucideIcon;
+  /** Disabled while something else happens to the row too (it always is while this row is deleted). */
+  busy?: boolean;
 }
 
 /**
@@ -64,10 +77,24 @@ export function useAdminDelete() {
     />
   );
 
+  const deletingId = remove.isPending ? (remove.variables?.id ?? null) : null;
+
   return {
-    confirm: setRequest,
     dialog,
-    /** The id being deleted right now, to disable its row's buttons. */
-    deletingId: remove.isPending ? (remove.variables?.id ?? null) : null,
+    /** The id being deleted right now, to disable its row's other buttons. */
+    deletingId,
+    /** A row's button that asks to confirm the delete. */
+    deleteButton: ({ name, label = 'Delete', icon: Icon = Trash2, busy = false, ...target }: DeleteButton) => (
+      <button
+        type="button"
+        className={smallButtonDanger}
+        disabled={busy || deletingId === target.id}
+        aria-label={`${label} ${name}`}
+        onClick={() => setRequest(target)}
+      >
+        <Icon aria-hidden="true" className="size-3.5" />
+        {label}
+      </button>
+    ),
   };
 }

@@ -1,9 +1,10 @@
 import { MESSAGES, type Role, type User } from '@mentora/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/errors';
+import { useAuth } from '../../auth/AuthContext';
 import { ROLE_LABELS } from '../../auth/roles';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { adminKeys } from './queries';
@@ -22,12 +23,25 @@ function consequence(change: RoleChange): string {
   return 'What they can do on Mentora changes from their next action on; their classes, posts and sign-ins stay.';
 }
 
+export interface RoleChanges {
+  /** Asks to confirm giving `user` the `role` (nothing happens for the role they have, or for your own row). */
+  choose: (user: User, role: Role) => void;
+  /** The confirmation dialog, to render once in the panel. */
+  dialog: ReactNode;
+  /** The id whose role is changing right now, to disable its row's controls. */
+  changingId: string | null;
+  /** The signed-in admin: their own role is not changed from here (another admin does it). */
+  selfId: string | null;
+}
+
 /**
  * A role change (PUT /admin/users/{id}/role) behind a confirmation. Afterwards the people lists and
- * the audit log are refreshed: the person may move between lists (or leave them, as an admin).
+ * the audit log are refreshed: the person moves between the Mentors, Learners and Admins lists. The
+ * server keeps at least one admin; a refusal shows its message.
  */
-export function useRoleChange() {
+export function useRoleChange(): RoleChanges {
   const api = useApi();
+  const selfId = useAuth().user?._id ?? null;
   const queryClient = useQueryClient();
   const [request, setRequest] = useState<RoleChange | null>(null);
 
@@ -70,12 +84,11 @@ export function useRoleChange() {
   );
 
   return {
-    /** Asks to confirm giving `user` the `role` (nothing happens for the role they have). */
-    choose: (user: User, role: Role) => {
-      if (role !== user.role) setRequest({ user, role });
+    choose: (user, role) => {
+      if (role !== user.role && user._id !== selfId) setRequest({ user, role });
     },
     dialog,
-    /** The id whose role is changing right now, to disable its row's controls. */
     changingId: change.isPending ? (change.variables?.user._id ?? null) : null,
+    selfId,
   };
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ME, makePost, PAGE_TEST_TIMEOUT_MS, renderPage } from '../discussions/testing';
+import { makePost, PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
+import { renderWithAuth, TEST_USER } from '../../test/renderWithAuth';
 import { CommunityPage } from './CommunityPage';
 
 vi.mock('react-hot-toast', () => ({ default: { error: vi.fn(), success: vi.fn() } }));
@@ -11,7 +12,7 @@ const OLD = makePost({ _id: 'p-old', title: 'Older post' });
 /** A feed of one old post; a created post joins it, newest first, as on the server. */
 function setup(createStatus = 201) {
   const feed = [OLD];
-  return renderPage(<CommunityPage />, {
+  return renderWithAuth(<CommunityPage />, {
     path: '/community',
     route: '/community',
     answer: (config) => {
@@ -19,7 +20,7 @@ function setup(createStatus = 201) {
       if (config.method === 'post' && config.url === '/community') {
         if (createStatus !== 201) return { status: createStatus, data: {} };
         const body = JSON.parse(String(config.data)) as { title: string; tags: string[]; category: 'help' };
-        const post = makePost({ _id: 'p-new', ...body, author: { _id: ME._id, name: ME.name } });
+        const post = makePost({ _id: 'p-new', ...body, author: { _id: TEST_USER._id, name: TEST_USER.name } });
         feed.unshift(post);
         return { status: 201, data: post };
       }
@@ -83,7 +84,7 @@ describe('the create-post dialog', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
 
 describe('the feed', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
   it("says 'Failed to load community posts' when the list cannot be fetched", async () => {
-    renderPage(<CommunityPage />, {
+    renderWithAuth(<CommunityPage />, {
       path: '/community',
       route: '/community',
       answer: () => ({ status: 500, data: {} }),
@@ -93,8 +94,8 @@ describe('the feed', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
 
   it('deletes a post only after confirming, then focuses the page heading', async () => {
     const user = userEvent.setup();
-    const mine = makePost({ _id: 'mine', title: 'Mine', author: { _id: ME._id, name: ME.name } });
-    const { requests } = renderPage(<CommunityPage />, {
+    const mine = makePost({ _id: 'mine', title: 'Mine', author: { _id: TEST_USER._id, name: TEST_USER.name } });
+    const { requests } = renderWithAuth(<CommunityPage />, {
       path: '/community',
       route: '/community',
       answer: (config) =>
@@ -120,12 +121,12 @@ describe('the feed', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
   });
 
   it('offers delete on my own posts only', async () => {
-    renderPage(<CommunityPage />, {
+    renderWithAuth(<CommunityPage />, {
       path: '/community',
       route: '/community',
       answer: () => ({
         status: 200,
-        data: [makePost({ _id: 'mine', title: 'Mine', author: { _id: ME._id, name: ME.name } }), OLD],
+        data: [makePost({ _id: 'mine', title: 'Mine', author: { _id: TEST_USER._id, name: TEST_USER.name } }), OLD],
       }),
     });
     const mine = await screen.findByRole('article', { name: 'Mine' });

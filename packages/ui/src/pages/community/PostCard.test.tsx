@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import { ME, makePost, PAGE_TEST_TIMEOUT_MS, renderPage } from '../discussions/testing';
+import { makePost, PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
+import { renderWithAuth, TEST_USER } from '../../test/renderWithAuth';
 import { CommunityPage } from './CommunityPage';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
@@ -35,7 +36,7 @@ function heldLikes(likeStatus: number) {
         const response = respond(config, likeStatus, {});
         throw new AxiosError('failed', AxiosError.ERR_BAD_RESPONSE, config, null, response);
       }
-      const liked: CommunityPost = { ...POST, likes: [...POST.likes, ME._id] };
+      const liked: CommunityPost = { ...POST, likes: [...POST.likes, TEST_USER._id] };
       return respond(config, 200, liked);
     }
     throw new AxiosError('unexpected', AxiosError.ERR_BAD_REQUEST, config);
@@ -49,7 +50,7 @@ describe('the like button', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
   it('shows the like at once, stays disabled while the toggle is in flight, and sends one toggle per click', async () => {
     const user = userEvent.setup();
     const held = heldLikes(200);
-    renderPage(<CommunityPage />, { path: '/community', route: '/community', adapter: held.adapter });
+    renderWithAuth(<CommunityPage />, { path: '/community', route: '/community', adapter: held.adapter });
     const like = await screen.findByRole('button', { name: 'Like, 1 like' });
     expect(like).toHaveAttribute('aria-pressed', 'false');
 
@@ -70,7 +71,7 @@ describe('the like button', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
   it("rolls the like back and says 'Failed to like post' when the server refuses", async () => {
     const user = userEvent.setup();
     const held = heldLikes(500);
-    renderPage(<CommunityPage />, { path: '/community', route: '/community', adapter: held.adapter });
+    renderWithAuth(<CommunityPage />, { path: '/community', route: '/community', adapter: held.adapter });
     await user.click(await screen.findByRole('button', { name: 'Like, 1 like' }));
     expect(await screen.findByRole('button', { name: 'Like, 2 likes' })).toHaveAttribute('aria-pressed', 'true');
     held.release();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makePost } from '../discussions/testing';
+import { makePost } from '../../test/fixtures';
 import { CATEGORY_FILTERS, postRequestFrom, withLikeToggled } from './posts';
 
 const draft = { title: ' My post ', content: ' Hello ', category: 'help', tags: '' };

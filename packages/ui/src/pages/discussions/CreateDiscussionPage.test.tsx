@@ -2,8 +2,9 @@ import type { ClassItem } from '@mentora/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeDiscussion, PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
+import { renderWithAuth } from '../../test/renderWithAuth';
 import { CreateDiscussionPage, discussionRequest } from './CreateDiscussionPage';
-import { makeDiscussion, PAGE_TEST_TIMEOUT_MS, renderPage } from './testing';
 
 function cls(id: string, title: string): ClassItem {
   return {
@@ -34,7 +35,7 @@ function cls(id: string, title: string): ClassItem {
 const ENROLLED = [cls('c-2', 'Zoology'), cls('c-1', 'Algebra')];
 
 function setup(path = '/discussions/create', post: 'ok' | 403 | 500 = 'ok') {
-  return renderPage(<CreateDiscussionPage />, {
+  return renderWithAuth(<CreateDiscussionPage />, {
     path,
     route: '/discussions/create',
     answer: (config) => {
@@ -127,7 +128,7 @@ describe('CreateDiscussionPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
   });
 
   it("says 'Failed to load classes' when the class list cannot be fetched", async () => {
-    renderPage(<CreateDiscussionPage />, {
+    renderWithAuth(<CreateDiscussionPage />, {
       path: '/discussions/create',
       route: '/discussions/create',
       answer: () => ({ status: 500, data: {} }),

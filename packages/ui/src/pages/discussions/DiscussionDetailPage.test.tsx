@@ -2,8 +2,9 @@ import type { Discussion } from '@mentora/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeDiscussion, PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
+import { renderWithAuth, TEST_USER } from '../../test/renderWithAuth';
 import { DiscussionDetailPage } from './DiscussionDetailPage';
-import { ME, makeDiscussion, PAGE_TEST_TIMEOUT_MS, renderPage } from './testing';
 
 const reply = (id: string, content: string, flagged = false) => ({
   _id: id,
@@ -23,7 +24,7 @@ const DISCUSSION: Discussion = makeDiscussion({
 });
 
 function setup(replyAnswer: { status: number; data: unknown }, detail: Discussion = DISCUSSION) {
-  return renderPage(<DiscussionDetailPage />, {
+  return renderWithAuth(<DiscussionDetailPage />, {
     path: '/discussions/d1',
     route: '/discussions/:id',
     answer: (config) => {
@@ -107,12 +108,12 @@ describe('DiscussionDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await screen.findByText('First!');
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     unmount();
-    setup({ status: 500, data: {} }, { ...DISCUSSION, author: { _id: ME._id, name: ME.name } });
+    setup({ status: 500, data: {} }, { ...DISCUSSION, author: { _id: TEST_USER._id, name: TEST_USER.name } });
     expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
   it("says 'Discussion not found' for a 404", async () => {
-    renderPage(<DiscussionDetailPage />, { path: '/discussions/nope', route: '/discussions/:id' });
+    renderWithAuth(<DiscussionDetailPage />, { path: '/discussions/nope', route: '/discussions/:id' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Discussion not found' })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeDiscussion, PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
+import { renderWithAuth, TEST_USER } from '../../test/renderWithAuth';
 import { DiscussionsPage } from './DiscussionsPage';
-import { ME, makeDiscussion, PAGE_TEST_TIMEOUT_MS, renderPage } from './testing';
 
 const css = { _id: 'c-css', title: 'CSS layouts' };
 const js = { _id: 'c-js', title: 'JavaScript basics' };
-const me = { _id: ME._id, name: ME.name };
+const me = { _id: TEST_USER._id, name: TEST_USER.name };
 
 const PAGE_ONE = [
   makeDiscussion({ _id: 'd1', title: 'Closures?', classId: js, author: me }),
@@ -15,7 +16,7 @@ const PAGE_ONE = [
 const PAGE_TWO = [makeDiscussion({ _id: 'd3', title: 'Promises', classId: js })];
 
 function setup(status = 200, message = '') {
-  return renderPage(<DiscussionsPage />, {
+  return renderWithAuth(<DiscussionsPage />, {
     path: '/discussions',
     route: '/discussions',
     answer: (config) => {

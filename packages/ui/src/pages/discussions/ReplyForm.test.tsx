@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
 import { isBlank, ReplyForm } from './ReplyForm';
-import { PAGE_TEST_TIMEOUT_MS } from './testing';
 
 describe('ReplyForm', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
   it('keeps the button disabled while the reply is empty or whitespace', async () => {

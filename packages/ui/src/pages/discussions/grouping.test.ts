@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { makeDiscussion } from '../../test/fixtures';
+import { TEST_USER } from '../../test/renderWithAuth';
 import { filterDiscussions, groupByClass, isDiscussionFilter } from './grouping';
-import { ME, makeDiscussion } from './testing';
 
 const css = { _id: 'c-css', title: 'CSS layouts' };
 const js = { _id: 'c-js', title: 'JavaScript basics' };
 
 // Newest first, as the server sends them.
 const list = [
-  makeDiscussion({ _id: 'd1', classId: js, author: { _id: ME._id, name: ME.name } }),
+  makeDiscussion({ _id: 'd1', classId: js, author: { _id: TEST_USER._id, name: TEST_USER.name } }),
   makeDiscussion({ _id: 'd2', classId: css, repliedByMe: true }),
-  makeDiscussion({ _id: 'd3', classId: js, repliedByMe: true, author: { _id: ME._id, name: ME.name } }),
+  makeDiscussion({ _id: 'd3', classId: js, repliedByMe: true, author: { _id: TEST_USER._id, name: TEST_USER.name } }),
   makeDiscussion({ _id: 'd4', classId: css }),
 ];
 
@@ -34,20 +35,20 @@ describe('groupByClass', () => {
 
 describe('filterDiscussions', () => {
   it('all keeps everything, in order', () => {
-    expect(filterDiscussions(list, 'all', ME._id).map((d) => d._id)).toEqual(['d1', 'd2', 'd3', 'd4']);
+    expect(filterDiscussions(list, 'all', TEST_USER._id).map((d) => d._id)).toEqual(['d1', 'd2', 'd3', 'd4']);
   });
 
   it('my-posts keeps the ones I started', () => {
-    expect(filterDiscussions(list, 'my-posts', ME._id).map((d) => d._id)).toEqual(['d1', 'd3']);
+    expect(filterDiscussions(list, 'my-posts', TEST_USER._id).map((d) => d._id)).toEqual(['d1', 'd3']);
     expect(filterDiscussions(list, 'my-posts', undefined)).toEqual([]);
   });
 
   it('my-replies keeps the ones I replied to, whoever started them', () => {
-    expect(filterDiscussions(list, 'my-replies', ME._id).map((d) => d._id)).toEqual(['d2', 'd3']);
+    expect(filterDiscussions(list, 'my-replies', TEST_USER._id).map((d) => d._id)).toEqual(['d2', 'd3']);
   });
 
   it('filters then groups', () => {
-    const groups = groupByClass(filterDiscussions(list, 'my-replies', ME._id));
+    const groups = groupByClass(filterDiscussions(list, 'my-replies', TEST_USER._id));
     expect(groups.map((g) => g.discussions.map((d) => d._id))).toEqual([['d2'], ['d3']]);
   });
 
