@@ -11,9 +11,14 @@
 //   pnpm bench:api --duration 3 --connections 20  (a quick smoke run)
 //   pnpm bench:api --profiles small --only classes-first-page,discussion-1000 --no-build
 //   pnpm bench:api --cpu-prof /tmp/prof           (the server writes a .cpuprofile per profile)
+//   pnpm bench:api --warmup 0                      (no unmeasured warm-up; 2 s per scenario by default)
+//
+// Besides req/s, each row gives the CPU time spent per request by the server process, by PostgreSQL
+// (every postgres process, so other work on the database counts too) and by autocannon itself: on a
+// machine where all three share the cores, their sum bounds the req/s any one scenario can reach.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -45,11 +50,13 @@ const { values } = parseArgs({
     only: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     'no-floors': { type: 'boolean', default: false },
+    warmup: { type: 'string', default: '2' },
     'cpu-prof': { type: 'string' },
     server: { type: 'string', default: DEFAULT_SERVER_URL },
   },
 });
 const duration = Number(values.duration);
+const warmup = Number(values.warmup);
 const connections = Number(values.connections);
 const profileNames = values.profiles.split(',').map((name) => {
   if (name !== 'large' && name !== 'small') throw new Error(`unknown profile "${name}" (large or small)`);
@@ -79,6 +86,10 @@ interface Measured {
   requests: number;
   /** The server process's CPU time per request (user + system), a figure less noisy than req/s on a shared machine. */
   cpuMs?: number;
+  /** The CPU time of every PostgreSQL process per request (their sum: the backends serving the server). */
+  pgCpuMs?: number;
+  /** This process's CPU time per request: autocannon, the load generator, which shares the same cores. */
+  loadCpuMs?: number;
 }
 
 /** Starts a process and resolves once a line of its output matches. */
@@ -129,13 +140,51 @@ function cpuTimeMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** User + system CPU time so far of every process named postgres (the server's backends among them), in ms. */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+const ownCpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+/** Runs a scenario and adds the CPU each party spent per request: the server's (when given), PostgreSQL's, autocannon's. */
+async function measureWithCpu(baseUrl: string, scenario: Scenario, token?: string, serverPid?: number) {
+  // Unmeasured first: the code paths a scenario takes are compiled (JIT) and its statements prepared.
+  if (warmup > 0 && scenario.kind !== 'login') {
+    await measure(baseUrl, scenario, token, warmup);
+    await settle(baseUrl);
+  }
+  const before = { server: serverPid ? cpuTimeMs(serverPid) : 0, pg: postgresCpuMs(), own: ownCpuMs() };
+  const row = await measure(baseUrl, scenario, token);
+  const perRequest = (ms: number) => ms / Math.max(row.requests, 1);
+  if (serverPid) row.cpuMs = perRequest(cpuTimeMs(serverPid) - before.server);
+  row.pgCpuMs = perRequest(postgresCpuMs() - before.pg);
+  row.loadCpuMs = perRequest(ownCpuMs() - before.own);
+  return row;
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
 
-async function measure(baseUrl: string, scenario: Scenario, token?: string): Promise<Measured> {
+async function measure(baseUrl: string, scenario: Scenario, token?: string, seconds = duration): Promise<Measured> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (scenario.auth && token) headers.authorization = `Bearer ${token}`;
   const next = scenario.next;
@@ -145,7 +194,7 @@ async function measure(baseUrl: string, scenario: Scenario, token?: string): Pro
     // Login is bcrypt-bound (cost 12, the server's default) and bcryptjs works on every queued login
     // at once: 50 of them all finish after about 50 x one hash, longer than 10 s. It gets 30 s (and a
     // long timeout) so that its figure counts whole waves of logins rather than none.
-    duration: scenario.kind === 'login' ? Math.max(duration, 30) : duration,
+    duration: scenario.kind === 'login' ? Math.max(seconds, 30) : seconds,
     timeout: scenario.kind === 'login' ? 120 : 10,
     requests: [
       {
@@ -263,7 +312,8 @@ async function runFloors(): Promise<Measured[]> {
       (line) => line.startsWith('listening'),
     );
     try {
-      out.push(await measure(`http://127.0.0.1:${port}`, { name: `floor-${kind}`, kind: 'floor', path: '/' }));
+      const floor: Scenario = { name: `floor-${kind}`, kind: 'floor', path: '/' };
+      out.push(await measureWithCpu(`http://127.0.0.1:${port}`, floor, undefined, child.pid));
     } finally {
       await stopProcess(child);
     }
@@ -334,9 +384,7 @@ async function runProfile(profile: ProfileName): Promise<{ rows: Measured[]; rss
     const pid = server.pid ?? 0;
     for (const scenario of scenarios(ctx)) {
       await settle(baseUrl);
-      const cpuBefore = cpuTimeMs(pid);
-      const row = await measure(baseUrl, scenario, ctx.token);
-      row.cpuMs = (cpuTimeMs(pid) - cpuBefore) / Math.max(row.requests, 1);
+      const row = await measureWithCpu(baseUrl, scenario, ctx.token, pid);
       rows.push(row);
       console.log(`  ${profile} ${row.name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
     }
@@ -350,13 +398,16 @@ async function runProfile(profile: ProfileName): Promise<{ rows: Measured[]; rss
 
 function printTable(title: string, rows: Measured[], express: number | undefined): void {
   console.log(`\n${title}`);
-  console.log('| scenario | req/s | p50 ms | p99 ms | vs bare Express | non-2xx | errors | server CPU ms/req |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| scenario | req/s | p50 ms | p99 ms | vs bare Express | non-2xx | errors | CPU ms/req: server | PostgreSQL | autocannon | all |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(2));
   for (const r of rows) {
     const ratio = express ? `${((r.rps / express) * 100).toFixed(0)}%` : '-';
-    const cpu = r.cpuMs === undefined ? '-' : r.cpuMs.toFixed(2);
+    const all = (r.cpuMs ?? 0) + (r.pgCpuMs ?? 0) + (r.loadCpuMs ?? 0);
     console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.non2xx} | ${r.errors} | ${cpu} |`,
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.non2xx} | ${r.errors} | ${ms(r.cpuMs)} | ${ms(r.pgCpuMs)} | ${ms(r.loadCpuMs)} | ${ms(all)} |`,
     );
   }
 }
