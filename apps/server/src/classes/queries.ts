@@ -1,10 +1,9 @@
 import type { ClassCategory, ClassFilter } from '@mentora/contract';
-import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { type ClassRow, classes, enrollments, reviews, users } from '../db/schema.js';
-import { matchesSearch } from '../db/search.js';
-import { type Cursor, cursorPlaceholders, cursorValues, olderThanCursor } from '../http/pagination.js';
+import { type Cursor, cursorValues, newestFirstClauses } from '../http/pagination.js';
 
 // Reading classes together with what their cards show (mentor, student count, rating, live), each
 // page or single class in ONE statement: the counts are correlated subqueries on indexed columns,
@@ -73,14 +72,13 @@ function buildClassList(db: Queryable, name: string, shape: string) {
     );
   }
   if (shape.includes('+category')) conditions.push(eq(classes.category, sql.placeholder('category')));
-  if (shape.includes('+search')) conditions.push(matchesSearch(classes.search, sql.placeholder('search')));
-  if (shape.includes('+cursor')) conditions.push(olderThanCursor(classes.createdAt, classes.id, cursorPlaceholders));
+  const page = newestFirstClauses(classes, shape);
   const query = db
     .select(viewColumns)
     .from(classes)
     .innerJoin(users, eq(users.id, classes.mentorId))
-    .where(and(...conditions))
-    .orderBy(desc(classes.createdAt), desc(classes.id))
+    .where(and(...conditions, ...page.conditions))
+    .orderBy(...page.order)
     .$dynamic();
   return (shape.includes('+limit') ? query.limit(sql.placeholder('limit')) : query).prepare(name);
 }

@@ -5,24 +5,17 @@ import {
   MESSAGES,
   type replyRequestSchema,
 } from '@mentora/contract';
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { communityPosts, communityReplies, postLikes, type UserRow, users } from '../db/schema.js';
-import { matchesSearch, searchVector } from '../db/search.js';
+import { searchVector } from '../db/search.js';
 import { analysisColumns } from '../discussions/presenter.js';
 import { forbidden, notFound } from '../http/errors.js';
-import {
-  cursorPlaceholders,
-  cursorValues,
-  decodeCursor,
-  olderThanCursor,
-  type Page,
-  pageOf,
-} from '../http/pagination.js';
+import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { notifyPostLike, notifyPostReply } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
@@ -129,17 +122,15 @@ const feedPage = prepared<ReturnType<typeof buildFeedPage>, FeedShape>('communit
 );
 
 function buildFeedPage(db: Queryable, name: string, shape: string) {
+  const page = newestFirstClauses(communityPosts, shape);
   return selectPosts(db)
     .where(
       and(
         shape.includes('+category') ? eq(communityPosts.category, sql.placeholder('category')) : undefined,
-        shape.includes('+search') ? matchesSearch(communityPosts.search, sql.placeholder('search')) : undefined,
-        shape.includes('+cursor')
-          ? olderThanCursor(communityPosts.createdAt, communityPosts.id, cursorPlaceholders)
-          : undefined,
+        ...page.conditions,
       ),
     )
-    .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
+    .orderBy(...page.order)
     .limit(sql.placeholder('limit'))
     .prepare(name);
 }

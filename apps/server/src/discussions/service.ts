@@ -5,7 +5,7 @@ import {
   MESSAGES,
   type replyRequestSchema,
 } from '@mentora/contract';
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import { membershipOf } from '../classes/membership.js';
@@ -13,16 +13,9 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { classes, discussionReplies, discussions, enrollments, type UserRow, users } from '../db/schema.js';
-import { matchesSearch, searchVector } from '../db/search.js';
+import { searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
-import {
-  cursorPlaceholders,
-  cursorValues,
-  decodeCursor,
-  olderThanCursor,
-  type Page,
-  pageOf,
-} from '../http/pagination.js';
+import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { notifyDiscussionReply, notifyNewDiscussion } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
@@ -132,6 +125,7 @@ const discussionPage = prepared<ReturnType<typeof buildDiscussionPage>, PageShap
 );
 
 function buildDiscussionPage(db: Queryable, name: string, shape: string) {
+  const page = newestFirstClauses(discussions, shape);
   return selectHeads(db)
     .where(
       and(
@@ -142,13 +136,10 @@ function buildDiscussionPage(db: Queryable, name: string, shape: string) {
               select ${classes.id} from ${classes} where ${classes.mentorId} = ${viewerId}::uuid)`
           : undefined,
         shape.includes('+class') ? eq(discussions.classId, sql.placeholder('classId')) : undefined,
-        shape.includes('+search') ? matchesSearch(discussions.search, sql.placeholder('search')) : undefined,
-        shape.includes('+cursor')
-          ? olderThanCursor(discussions.createdAt, discussions.id, cursorPlaceholders)
-          : undefined,
+        ...page.conditions,
       ),
     )
-    .orderBy(desc(discussions.createdAt), desc(discussions.id))
+    .orderBy(...page.order)
     .limit(sql.placeholder('limit'))
     .prepare(name);
 }

@@ -1,5 +1,6 @@
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { matchesSearch } from '../db/search.js';
 import { badRequest } from './errors.js';
 import { isId } from './validate.js';
 
@@ -64,4 +65,21 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => Cursor): 
   const items = rows.slice(0, limit);
   const last = items[items.length - 1] as T;
   return { items, nextCursor: encodeCursor(keyOf(last)) };
+}
+
+/**
+ * What every prepared list statement (db/prepared.ts) of a shape with `+search` and/or `+cursor` adds:
+ * a search (placeholder search) and the cursor's conditions, and the newest-first order.
+ */
+export function newestFirstClauses(
+  table: { search: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn },
+  shape: string,
+): { conditions: (SQL | undefined)[]; order: SQL[] } {
+  return {
+    conditions: [
+      shape.includes('+search') ? matchesSearch(table.search, sql.placeholder('search')) : undefined,
+      shape.includes('+cursor') ? olderThanCursor(table.createdAt, table.id, cursorPlaceholders) : undefined,
+    ],
+    order: [desc(table.createdAt), desc(table.id)],
+  };
 }
