@@ -59,8 +59,10 @@ function shapeOf(options: ClassListOptions): ListShape {
 
 const viewerId = sql.placeholder('viewerId');
 
-const classList = prepared<ReturnType<typeof buildClassList>, ListShape>('classes_list', (db, name, shape) =>
-  buildClassList(db, name, shape),
+const classList = prepared<ReturnType<typeof buildClassList>, ListShape>(
+  'classes_list',
+  (db, name, shape) => buildClassList(db, name, shape),
+  { plan: 'custom' },
 );
 
 function buildClassList(db: Queryable, name: string, shape: string) {

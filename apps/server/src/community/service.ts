@@ -117,8 +117,10 @@ async function lockPost(tx: Queryable, id: string): Promise<{ id: string; title:
 
 type FeedShape = `feed${'' | '+category'}${'' | '+search'}${'' | '+cursor'}`;
 
-const feedPage = prepared<ReturnType<typeof buildFeedPage>, FeedShape>('community_feed', (db, name, shape) =>
-  buildFeedPage(db, name, shape),
+const feedPage = prepared<ReturnType<typeof buildFeedPage>, FeedShape>(
+  'community_feed',
+  (db, name, shape) => buildFeedPage(db, name, shape),
+  { plan: 'custom' },
 );
 
 function buildFeedPage(db: Queryable, name: string, shape: string) {

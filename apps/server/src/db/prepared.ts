@@ -10,10 +10,16 @@ import type { Queryable } from './client.js';
  * The statement `build` makes, built at most once per handle and shape. `statementName` is unique per
  * shape and at most 63 bytes (PostgreSQL truncates longer names, which would make two shapes collide).
  * A transaction handle gets its own copy, forgotten with the transaction.
+ *
+ * plan 'generic' (the default) names the statement: PostgreSQL may plan it once per connection, for
+ * any values, which suits lookups by key. 'custom' leaves it unnamed, planned for each call's values:
+ * for lists whose best plan depends on them (a search matching 5 classes wants the text index, one
+ * matching half of them the newest-first index). Only drizzle's building is saved then.
  */
 export function prepared<Q, S extends string = ''>(
   name: string,
   build: (db: Queryable, statementName: string, shape: S) => Q,
+  { plan = 'generic' }: { plan?: 'generic' | 'custom' } = {},
 ): (db: Queryable, shape?: S) => Q {
   const byHandle = new WeakMap<Queryable, Map<string, Q>>();
   return (db, shape = '' as S) => {
@@ -26,7 +32,7 @@ export function prepared<Q, S extends string = ''>(
     if (statement === undefined) {
       const statementName = shape ? `${name}:${shape}` : name;
       if (Buffer.byteLength(statementName) > 63) throw new Error(`statement name too long: ${statementName}`);
-      statement = build(db, statementName, shape);
+      statement = build(db, plan === 'generic' ? statementName : '', shape);
       shapes.set(shape, statement);
     }
     return statement;
