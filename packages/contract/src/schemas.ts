@@ -513,29 +513,7 @@ export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
 
 // ---------- live events ----------
 
-/**
- * GET /events answers Server-Sent Events for the signed-in caller (cookie or bearer token; 401 JSON
- * otherwise, 429 JSON past the per-user stream limit). Each event below is `event: <name>` with JSON
- * `data:`; those with an `id:` can be resumed: a reconnecting EventSource sends `Last-Event-ID` (or
- * pass `?lastEventId=`) and gets what it missed. A `: heartbeat` comment comes every ~20 s.
- *   ready                {heartbeatMs}                       the stream is open (no id)
- *   notification         {notification, unreadCount}         new or updated notification for the caller
- *   notification.read    {unreadCount}                       the caller read notifications (another tab)
- *   discussion.reply     {discussionId, classId, reply, replyCount}   members of that class only
- *   community.post       {post}                              a new community post
- *   community.like       {postId, likes, likeCount}          a post's likes changed
- *   resync               {reason}                            some events may be lost: refetch what is shown
- */
-export const LIVE_EVENT_NAMES = [
-  'ready',
-  'notification',
-  'notification.read',
-  'discussion.reply',
-  'community.post',
-  'community.like',
-  'resync',
-] as const;
-export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
+// The events of GET /events and what each carries: LIVE_EVENT_NAMES in constants.ts.
 
 export const readyEventSchema = z.object({ heartbeatMs: z.number().int() });
 export const notificationEventSchema = z.object({ notification: notificationSchema, unreadCount: z.number().int() });

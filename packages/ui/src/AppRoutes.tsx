@@ -4,32 +4,33 @@ import { lazyPage } from './components/lazyPage';
 import { Layout } from './layout/Layout';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { pageModules } from './pages/pageModules';
 
-// Every route but the landing page is its own chunk, loaded when first visited: the landing page stays light.
-const LoginPage = lazyPage(() => import('./pages/auth/LoginPage'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('./pages/auth/RegisterPage'), 'RegisterPage');
-const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
+// Every route but the landing page is its own chunk (see pageModules.ts), each in its own Suspense.
+const LoginPage = lazyPage(pageModules.login, 'LoginPage');
+const RegisterPage = lazyPage(pageModules.register, 'RegisterPage');
+const DashboardPage = lazyPage(pageModules.dashboard, 'DashboardPage');
 
 // Discussions and community.
-const DiscussionsPage = lazyPage(() => import('./pages/discussions/DiscussionsPage'), 'DiscussionsPage');
-const CreateDiscussionPage = lazyPage(() => import('./pages/discussions/CreateDiscussionPage'), 'CreateDiscussionPage');
-const DiscussionDetailPage = lazyPage(() => import('./pages/discussions/DiscussionDetailPage'), 'DiscussionDetailPage');
-const CommunityPage = lazyPage(() => import('./pages/community/CommunityPage'), 'CommunityPage');
+const DiscussionsPage = lazyPage(pageModules.discussions, 'DiscussionsPage');
+const CreateDiscussionPage = lazyPage(pageModules.createDiscussion, 'CreateDiscussionPage');
+const DiscussionDetailPage = lazyPage(pageModules.discussionDetail, 'DiscussionDetailPage');
+const CommunityPage = lazyPage(pageModules.community, 'CommunityPage');
 
-// Classes and reviews: each route its own chunk too (lazyPage wraps it in its own Suspense).
-const ClassesPage = lazyPage(() => import('./pages/classes/ClassesPage'), 'ClassesPage');
-const CreateClassPage = lazyPage(() => import('./pages/classes/CreateClassPage'), 'CreateClassPage');
-const ClassDetailPage = lazyPage(() => import('./pages/classes/ClassDetailPage'), 'ClassDetailPage');
-const ReviewsPage = lazyPage(() => import('./pages/reviews/ReviewsPage'), 'ReviewsPage');
+// Classes and reviews.
+const ClassesPage = lazyPage(pageModules.classes, 'ClassesPage');
+const CreateClassPage = lazyPage(pageModules.createClass, 'CreateClassPage');
+const ClassDetailPage = lazyPage(pageModules.classDetail, 'ClassDetailPage');
+const ReviewsPage = lazyPage(pageModules.reviews, 'ReviewsPage');
 
-// Account: profile, settings and password reset, each its own chunk.
-const ProfilePage = lazyPage(() => import('./pages/profile/ProfilePage'), 'ProfilePage');
-const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage'), 'SettingsPage');
-const ForgotPasswordPage = lazyPage(() => import('./pages/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyPage(() => import('./pages/auth/ResetPasswordPage'), 'ResetPasswordPage');
+// Account: profile, settings and password reset.
+const ProfilePage = lazyPage(pageModules.profile, 'ProfilePage');
+const SettingsPage = lazyPage(pageModules.settings, 'SettingsPage');
+const ForgotPasswordPage = lazyPage(pageModules.forgotPassword, 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(pageModules.resetPassword, 'ResetPasswordPage');
 
-// Admin dashboard: its own chunk, behind the admin-only guard.
-const AdminPage = lazyPage(() => import('./pages/admin/AdminPage'), 'AdminPage');
+// Admin dashboard, behind the admin-only guard.
+const AdminPage = lazyPage(pageModules.admin, 'AdminPage');
 
 /** Every screen of SPEC.md section 2, with the guards of section 6, and the deliberate additions of DESIGN.md. */
 export function AppRoutes() {

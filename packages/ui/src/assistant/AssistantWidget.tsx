@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
+import { useAfterPageLoad } from '../layout/useAfterPageLoad';
 
 /** Open screens where the assistant stays away even for someone signed in (the landing page, sign-in, sign-up). */
 const OPEN_SCREENS = new Set(['/', '/login', '/register', '/forgot-password', '/reset-password']);
 
 // Its own chunk: the assistant (and the schemas its stream reader checks answers with) loads only for
-// someone signed in, which keeps the landing page's JavaScript small.
+// someone signed in, which keeps the landing page's JavaScript small, and once the page itself has loaded.
 const Assistant = lazy(async () => ({ default: (await import('./Assistant')).Assistant }));
 
 /**
@@ -16,7 +17,9 @@ const Assistant = lazy(async () => ({ default: (await import('./Assistant')).Ass
 export function AssistantWidget() {
   const { status } = useAuth();
   const { pathname } = useLocation();
-  if (status !== 'signedIn' || OPEN_SCREENS.has(pathname)) return null;
+  const shown = status === 'signedIn' && !OPEN_SCREENS.has(pathname);
+  const loaded = useAfterPageLoad(shown);
+  if (!shown || !loaded) return null;
   return (
     <Suspense fallback={null}>
       <Assistant />

@@ -90,7 +90,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     fetchProfile()
-      .then((user) => setSession({ status: 'signedIn', user }))
+      // A transition: the first signed-in render (layout and page) is the largest of all, and React
+      // renders a transition in slices, keeping the main thread free to answer input meanwhile.
+      .then((user) => startTransition(() => setSession({ status: 'signedIn', user })))
       .catch((error: unknown) => {
         // A 401 just means the stored session has ended; anything else is worth a line in the console.
         if (errorStatus(error) !== 401) console.error('Checking the stored session failed', error);

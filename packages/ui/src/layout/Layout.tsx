@@ -2,8 +2,10 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AssistantWidget } from '../assistant/AssistantWidget';
 import { useAuth } from '../auth/AuthContext';
+import { hasEarlyStream } from '../live/earlyStream';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
+import { useAfterPageLoad } from './useAfterPageLoad';
 
 // Live updates are their own chunk, loaded only for someone signed in (they check events with the
 // contract's schemas, which the landing page does not need).
@@ -12,6 +14,11 @@ const LiveUpdates = lazy(async () => ({ default: (await import('../live/LiveUpda
 /** Fixed navigation bar, the page, and the footer. */
 export function Layout() {
   const { status } = useAuth();
+  const signedIn = status === 'signedIn';
+  const pageLoaded = useAfterPageLoad(signedIn);
+  // While the stream the boot script opened keeps the events (live/earlyStream.ts), their code can wait
+  // for the page; otherwise the stream opens at once, before the page's data is read.
+  const live = signedIn && (pageLoaded || !hasEarlyStream());
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a
@@ -21,7 +28,7 @@ export function Layout() {
         Skip to content
       </a>
       {/* Live updates (notifications, replies, posts) while someone is signed in. */}
-      {status === 'signedIn' && (
+      {live && (
         <Suspense fallback={null}>
           <LiveUpdates />
         </Suspense>

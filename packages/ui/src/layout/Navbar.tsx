@@ -9,10 +9,12 @@ import { buttonGhost, buttonPrimary, focusRing, iconButton } from '../components
 import { useTheme } from '../theme/ThemeContext';
 import { AccountMenu } from './AccountMenu';
 import { ACCOUNT_LINKS, mainLinksFor } from './navigation';
+import { useAfterPageLoad } from './useAfterPageLoad';
 import { useScrolledPast } from './useScrolledPast';
 
 // The bell (and the schemas its notifications are checked with) is its own chunk, loaded only for
-// someone signed in: the landing page's JavaScript stays small. Until it arrives, a box of its size.
+// someone signed in (the landing page's JavaScript stays small), once the page itself has loaded. Until
+// then, a box of its size.
 const NotificationBell = lazy(async () => ({ default: (await import('./NotificationBell')).NotificationBell }));
 const bellPlaceholder = <span aria-hidden="true" className="inline-block size-10" />;
 
@@ -52,6 +54,7 @@ export function Navbar() {
   const location = useLocation();
   const mobileMenuId = useId();
   const signedIn = status === 'signedIn' && user !== null;
+  const showBell = useAfterPageLoad(signedIn);
 
   // The mobile menu closes whenever the location changes (SPEC.md section 2).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location change is the trigger
@@ -98,9 +101,13 @@ export function Navbar() {
           <ThemeToggle />
           {signedIn ? (
             <>
-              <Suspense fallback={bellPlaceholder}>
-                <NotificationBell />
-              </Suspense>
+              {showBell ? (
+                <Suspense fallback={bellPlaceholder}>
+                  <NotificationBell />
+                </Suspense>
+              ) : (
+                bellPlaceholder
+              )}
               <div className="hidden md:block">
                 <AccountMenu user={user} onLogout={() => void logout()} />
               </div>

@@ -1,4 +1,5 @@
 import { LIVE_EVENT_NAMES, type LiveEventName } from '@mentora/contract';
+import { parseEventData, streamUrl, takeEarlyStream } from './earlyStream';
 
 /** One open live stream: named events in, `close()` to end it. */
 export interface LiveConnection {
@@ -14,25 +15,20 @@ export type LiveEventHandler = (name: LiveEventName, data: unknown) => void;
  */
 export type LiveTransport = (options: { apiBaseUrl: string; onEvent: LiveEventHandler }) => LiveConnection | null;
 
-function parse(raw: unknown): unknown {
-  if (typeof raw !== 'string') return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The web's transport: EventSource cannot send a bearer token, so it relies on the httpOnly cookie
  * (withCredentials). EventSource reconnects by itself and resends Last-Event-ID. Null where there is
- * no EventSource (tests, old runtimes): the app then simply has no live updates.
+ * no EventSource (tests, old runtimes): the app then simply has no live updates. A stream the boot
+ * script opened (earlyStream.ts) is taken over, its events so far handed on first.
  */
 export const eventSourceTransport: LiveTransport = ({ apiBaseUrl, onEvent }) => {
   if (typeof EventSource === 'undefined') return null;
-  const source = new EventSource(`${apiBaseUrl.replace(/\/+$/, '')}/events`, { withCredentials: true });
+  const url = streamUrl(apiBaseUrl);
+  const early = takeEarlyStream(url);
+  const source = early?.source ?? new EventSource(url, { withCredentials: true });
+  for (const { name, data } of early?.events ?? []) onEvent(name, data);
   for (const name of LIVE_EVENT_NAMES) {
-    source.addEventListener(name, (event) => onEvent(name, parse((event as MessageEvent).data)));
+    source.addEventListener(name, (event) => onEvent(name, parseEventData((event as MessageEvent).data)));
   }
   return { close: () => source.close() };
 };

@@ -1,4 +1,4 @@
-import { CLASS_CATEGORIES, type ClassCategory, type ClassFilter, MESSAGES } from '@mentora/contract';
+import { CLASS_CATEGORIES, type ClassFilter, MESSAGES } from '@mentora/contract';
 import { BookOpen, Plus, Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -17,29 +17,20 @@ import {
   textLink,
 } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useDeferredArrival } from '../../components/useDeferredArrival';
 import { ClassCard } from './ClassCard';
 import { CATEGORY_LABELS } from './format';
-import { type ClassListParams, useClassList } from './queries';
+import { classListParamsFrom } from './listRequest';
+import { useClassList } from './queries';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 const FILTER_LABELS: Record<ClassFilter, string> = { all: 'All classes', enrolled: 'Enrolled', created: 'Created' };
 
-const isCategory = (value: string | null): value is ClassCategory =>
-  value !== null && (CLASS_CATEGORIES as readonly string[]).includes(value);
-
 /** The list's search, filter and category live in the URL, so Back and a reload keep them. */
 function useListParams(mayFilterCreated: boolean) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const rawFilter = searchParams.get('filter');
-  const filter: ClassFilter =
-    rawFilter === 'enrolled' || (rawFilter === 'created' && mayFilterCreated) ? rawFilter : 'all';
-  const rawCategory = searchParams.get('category');
-  const params: ClassListParams = {
-    search: searchParams.get('q')?.trim() ?? '',
-    filter,
-    category: isCategory(rawCategory) ? rawCategory : '',
-  };
+  const params = classListParamsFrom(searchParams, mayFilterCreated);
   const update = (changes: Partial<Record<'q' | 'filter' | 'category', string>>) => {
     setSearchParams(
       (current) => {
@@ -90,7 +81,10 @@ export function ClassesPage() {
 
   const { data, isPending, isError, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } =
     useClassList(params);
-  const classes = data?.pages.flatMap((page) => page.classes) ?? [];
+  // The first answer's cards are rendered in the background, in slices (the skeleton stays meanwhile).
+  const shown = useDeferredArrival(data);
+  const loading = isPending || (data !== undefined && shown === undefined);
+  const classes = shown?.pages.flatMap((page) => page.classes) ?? [];
   const filters: ClassFilter[] = mentor ? ['all', 'enrolled', 'created'] : ['all', 'enrolled'];
   const narrowed = params.search !== '' || params.category !== '' || params.filter !== 'all';
   const refreshing = isFetching && !isFetchingNextPage && !isPending;
@@ -191,11 +185,11 @@ export function ClassesPage() {
         </div>
       </search>
 
-      <section aria-labelledby="results-heading" aria-busy={isPending || refreshing} className="mt-8">
+      <section aria-labelledby="results-heading" aria-busy={loading || refreshing} className="mt-8">
         <div className="mb-4 flex min-h-6 items-center justify-between gap-3">
           <h2 id="results-heading" className="text-sm font-medium text-slate-600 dark:text-slate-400">
             <span aria-live="polite">
-              {isPending
+              {loading
                 ? 'Loading classes...'
                 : isError && classes.length === 0
                   ? 'Results'
@@ -223,7 +217,7 @@ export function ClassesPage() {
           </div>
         )}
 
-        {isPending ? (
+        {loading ? (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2, 3, 4, 5].map((item) => (
               <CardSkeleton key={item} />

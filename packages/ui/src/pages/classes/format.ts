@@ -1,8 +1,10 @@
 import type { ClassCategory, ClassItem, ClassStatus, ContentType } from '@mentora/contract';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const priceFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use: building a formatter is costly (the first one loads the locale's data), and a page
+// needs only some of them.
+let dateFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+let priceFormat: Intl.NumberFormat | undefined;
 
 function valid(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -12,17 +14,23 @@ function valid(iso: string | null | undefined): Date | null {
 
 export function formatDate(iso: string | null | undefined): string {
   const date = valid(iso);
-  return date ? dateFormat.format(date) : '';
+  if (!date) return '';
+  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+  return dateFormat.format(date);
 }
 
 export function formatDateTime(iso: string | null | undefined): string {
   const date = valid(iso);
-  return date ? dateTimeFormat.format(date) : '';
+  if (!date) return '';
+  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTimeFormat.format(date);
 }
 
 /** "Free" for free classes; otherwise the price with two decimals (the spec names no currency). */
 export function formatPrice(cls: Pick<ClassItem, 'isPaid' | 'price'>): string {
-  return !cls.isPaid || cls.price <= 0 ? 'Free' : priceFormat.format(cls.price);
+  if (!cls.isPaid || cls.price <= 0) return 'Free';
+  priceFormat ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return priceFormat.format(cls.price);
 }
 
 /** Seats taken and seats in all: "3 / 20", or "3 / no limit". */

@@ -1,22 +1,8 @@
-import {
-  type ClassCategory,
-  type ClassFilter,
-  type ClassItem,
-  type ClassListResponse,
-  MESSAGES,
-} from '@mentora/contract';
+import { type ClassItem, type ClassListResponse, MESSAGES } from '@mentora/contract';
 import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
 import { ResponseFormatError } from '../../api/errors';
-
-/** Classes per "Load more" page: fills 1, 2, 3 and 4 column grids evenly. */
-export const CLASSES_PAGE_SIZE = 12;
-
-export interface ClassListParams {
-  search: string;
-  filter: ClassFilter;
-  category: ClassCategory | '';
-}
+import { type ClassListParams, classListQuery } from './listRequest';
 
 // Everything about classes sits under ['classes'] (the dashboard's enrolled and created lists too), so one
 // invalidation after an enrolment, a new class or a deletion refreshes every screen that shows classes.
@@ -43,13 +29,7 @@ export function useClassList(params: ClassListParams) {
     queryFn: async ({ pageParam, signal }) => {
       const response = await api.get<ClassListResponse>('/classes', {
         signal,
-        params: {
-          search: params.search || undefined,
-          filter: params.filter,
-          category: params.category || undefined,
-          limit: CLASSES_PAGE_SIZE,
-          cursor: pageParam ?? undefined,
-        },
+        params: classListQuery(params, pageParam),
       });
       if (!Array.isArray(response.data?.classes)) throw new ResponseFormatError(MESSAGES.classes.loadFailed);
       return response.data;

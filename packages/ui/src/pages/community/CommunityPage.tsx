@@ -9,6 +9,7 @@ import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { buttonPrimary, card, inputField, textLink } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useDeferredArrival } from '../../components/useDeferredArrival';
 import { countLabel } from '../discussions/format';
 import { CreatePostDialog } from './CreatePostDialog';
 import { PostCard } from './PostCard';
@@ -56,15 +57,17 @@ export function CommunityPage() {
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
   const list = useCommunityList({ category: category === 'all' ? undefined : category, search: query || undefined });
+  // The first answer's twenty posts are rendered in the background, in slices (the skeleton stays meanwhile).
+  const shown = useDeferredArrival(list.data);
   const posts = useMemo(() => {
     // Pages can overlap when posts arrive between two "Load more"s: each post once.
     const seen = new Set<string>();
-    return (list.data?.pages.flatMap((page) => page.items) ?? []).filter((post) => {
+    return (shown?.pages.flatMap((page) => page.items) ?? []).filter((post) => {
       if (seen.has(post._id)) return false;
       seen.add(post._id);
       return true;
     });
-  }, [list.data]);
+  }, [shown]);
 
   // /community#post-{id} (a notification's link): once that post is on screen, scroll to it.
   const location = useLocation();
@@ -88,7 +91,7 @@ export function CommunityPage() {
   };
 
   let content: ReactNode;
-  if (list.isPending) {
+  if (list.isPending || (list.data !== undefined && shown === undefined)) {
     content = (
       <>
         <p role="status" className="sr-only">

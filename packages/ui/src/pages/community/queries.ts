@@ -1,4 +1,4 @@
-import type { CommunityCategory, CommunityPost, MessageResponse } from '@mentora/contract';
+import type { CommunityPost, MessageResponse } from '@mentora/contract';
 import {
   type InfiniteData,
   keepPreviousData,
@@ -8,13 +8,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
-import { type CursorPage, getCursorPage, nextCursorOf, PAGE_SIZE } from '../discussions/paging';
+import { type CursorPage, getCursorPage, nextCursorOf } from '../discussions/paging';
+import { type CommunityListParams, communityPageQuery } from './listRequest';
 import { type PostRequest, withLikeToggled } from './posts';
-
-export interface CommunityListParams {
-  category?: CommunityCategory | undefined;
-  search?: string | undefined;
-}
 
 export const communityKeys = {
   lists: ['community', 'list'] as const,
@@ -30,12 +26,7 @@ export function useCommunityList(params: CommunityListParams) {
   return useInfiniteQuery({
     queryKey: communityKeys.list(params),
     queryFn: ({ pageParam, signal }) =>
-      getCursorPage<CommunityPost>(
-        api,
-        '/community',
-        { limit: PAGE_SIZE, cursor: pageParam, category: params.category, search: params.search || undefined },
-        signal,
-      ),
+      getCursorPage<CommunityPost>(api, '/community', communityPageQuery(params, pageParam), signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextCursorOf,
     // A new search or filter keeps the current list on screen until its answer arrives.

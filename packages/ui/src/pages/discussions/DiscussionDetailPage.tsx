@@ -13,6 +13,7 @@ import { LoadMore } from '../../components/LoadMore';
 import { ModerationBanner } from '../../components/ModerationBanner';
 import { SentimentBadge } from '../../components/SentimentBadge';
 import { buttonPrimary, buttonSecondary, card, focusRing, textLink } from '../../components/styles';
+import { useDeferredArrival } from '../../components/useDeferredArrival';
 import { countLabel, formatDate, formatDateTime } from './format';
 import { useClassInfo, useDeleteDiscussion, useDiscussion, useForgetDiscussion, usePostReply } from './queries';
 import { ReplyForm } from './ReplyForm';
@@ -224,9 +225,12 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
 export function DiscussionDetailPage() {
   const { id = '' } = useParams();
   const discussion = useDiscussion(id);
+  // The discussion and its first hundred replies are rendered in the background, in slices, when they
+  // first arrive (the skeleton stays meanwhile).
+  const shown = useDeferredArrival(discussion.data);
 
   let body: ReactNode;
-  if (discussion.isPending) {
+  if (discussion.isPending || (discussion.data !== undefined && shown === undefined)) {
     body = (
       <>
         <h1 className="sr-only">Discussion</h1>
@@ -265,8 +269,8 @@ export function DiscussionDetailPage() {
         </div>
       </div>
     );
-  } else if (discussion.data) {
-    body = <DiscussionView discussion={discussion.data} />;
+  } else if (shown) {
+    body = <DiscussionView discussion={shown} />;
   }
 
   return (

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
 import { dashboardKeys } from '../dashboard/useDashboardData';
+import { discussionPath } from './detailRequest';
 import { type CursorPage, getCursorPage, nextCursorOf, PAGE_SIZE } from './paging';
 
 export interface DiscussionListParams {
@@ -57,8 +58,7 @@ export function useDiscussion(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: discussionKeys.detail(id),
-    queryFn: async ({ signal }) =>
-      (await api.get<Discussion>(`/discussions/${encodeURIComponent(id)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await api.get<Discussion>(discussionPath(id), { signal })).data,
   });
 }
 

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { newAccount, registerViaApi, signInWithToken } from '../support/accounts';
+
+// The boot script (apps/web/src/boot.ts, packages/ui/src/boot.ts) starts a signed-in page's session check
+// and first request before the app's code has arrived, and the app then uses their answers. Without it,
+// the page's request could only leave once the page's own chunk had arrived and run.
+
+test('a signed-in page asks for its data before its code has loaded, and only once', async ({ page, request }) => {
+  const token = await registerViaApi(request, newAccount('learner', 'Bea Booter'));
+  const sent: string[] = [];
+  page.on('request', (r) => sent.push(new URL(r.url()).pathname));
+  await signInWithToken(page, token, '/community');
+  await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /shown$/ })).toBeAttached();
+
+  const chunk = sent.findIndex((path) => /\/assets\/CommunityPage-[\w-]+\.js$/.test(path));
+  const feed = sent.indexOf('/api/community');
+  const profile = sent.lastIndexOf('/api/auth/profile');
+  expect(chunk).toBeGreaterThan(-1);
+  expect(feed).toBeGreaterThan(-1);
+  expect(feed).toBeLessThan(chunk);
+  expect(profile).toBeLessThan(chunk);
+  // The app took the early answers over instead of asking again.
+  expect(sent.filter((path) => path === '/api/community')).toHaveLength(1);
+  expect(sent.slice(sent.indexOf('/community')).filter((path) => path === '/api/auth/profile')).toHaveLength(1);
+});
+
+test('signed out, a signed-in page asks for nothing early and still sends to the login page', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (r) => sent.push(new URL(r.url()).pathname));
+  await page.goto('/classes');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(sent.filter((path) => path.startsWith('/api/'))).toEqual([]);
+});
