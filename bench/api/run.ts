@@ -140,20 +140,27 @@ function cpuTimeMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** User + system CPU time so far of every process named postgres (the server's backends among them), in ms. */
-function postgresCpuMs(): number {
-  let total = 0;
+/** User + system CPU time so far of each process named postgres (the server's backends among them), in ms by pid. */
+function postgresCpuMs(): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
+      byPid.set(entry, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch {
       // the process ended meanwhile
     }
   }
+  return byPid;
+}
+
+/** CPU spent between two snapshots by the processes alive at the second (new ones count from zero). */
+function postgresCpuSince(before: Map<string, number>): number {
+  let total = 0;
+  for (const [pid, ms] of postgresCpuMs()) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -173,7 +180,7 @@ async function measureWithCpu(baseUrl: string, scenario: Scenario, token?: strin
   const row = await measure(baseUrl, scenario, token);
   const perRequest = (ms: number) => ms / Math.max(row.requests, 1);
   if (serverPid) row.cpuMs = perRequest(cpuTimeMs(serverPid) - before.server);
-  row.pgCpuMs = perRequest(postgresCpuMs() - before.pg);
+  row.pgCpuMs = perRequest(postgresCpuSince(before.pg));
   row.loadCpuMs = perRequest(ownCpuMs() - before.own);
   return row;
 }
