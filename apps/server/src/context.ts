@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { SessionCache } from './auth/sessionCache.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { ReadCache } from './db/readCache.js';
 import type { LiveEvents } from './events/hub.js';
 
 /** Everything a request handler may need, built once at start and passed down explicitly. */
@@ -14,4 +15,6 @@ export interface AppContext {
   events: LiveEvents;
   /** Signed-in sessions this process holds; whoever changes a user or ends a session forgets it here. */
   sessionCache: SessionCache;
+  /** Reads many requests share (db/readCache.ts); whoever writes a table they come from says so here. */
+  readCache: ReadCache;
 }

@@ -1,14 +1,17 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { describeAssistant } from './assistant/providers.js';
-import { listenForAuthChanges } from './auth/authChanges.js';
+import { authChanges } from './auth/authChanges.js';
 import { SessionCache } from './auth/sessionCache.js';
 import { endIdleSessions } from './auth/sessions.js';
 import { markServerRunning } from './backup/serverMark.js';
 import { type Config, ConfigError, configWarnings, loadConfig } from './config.js';
 import type { AppContext } from './context.js';
+import { listenForChanges } from './db/changeListener.js';
 import { openDatabase } from './db/client.js';
+import { dataChanges } from './db/dataChanges.js';
 import { runMigrations } from './db/migrate.js';
+import { ReadCache } from './db/readCache.js';
 import { setUpLive } from './events/setup.js';
 import { answerClientErrors } from './http/clientErrors.js';
 import { createLogger } from './logger.js';
@@ -55,8 +58,12 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   await endIdleSessions(database.db, config.sessionIdleMs);
   const live = await setUpLive(config, database.db, logger);
   const sessionCache = new SessionCache();
-  const stopListening = await listenForAuthChanges(database, sessionCache, { databaseUrl: config.databaseUrl, logger });
-  const ctx: AppContext = { config, database, db: database.db, logger, events: live.events, sessionCache };
+  const readCache = new ReadCache();
+  const stopListening = await listenForChanges(database, [authChanges(sessionCache), dataChanges(readCache)], {
+    databaseUrl: config.databaseUrl,
+    logger,
+  });
+  const ctx: AppContext = { config, database, db: database.db, logger, events: live.events, sessionCache, readCache };
   logger.info(describeAssistant(config));
   for (const warning of configWarnings(config)) logger.warn(warning);
   await ensureFirstAdmin(ctx);

@@ -9,12 +9,15 @@ import type { Logger } from 'pino';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { type AppOptions, createApp } from '../src/app.js';
-import { listenForAuthChanges } from '../src/auth/authChanges.js';
+import { authChanges } from '../src/auth/authChanges.js';
 import { SessionCache } from '../src/auth/sessionCache.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
+import { listenForChanges } from '../src/db/changeListener.js';
 import { type Database, openDatabase } from '../src/db/client.js';
+import { dataChanges } from '../src/db/dataChanges.js';
 import { runMigrations } from '../src/db/migrate.js';
+import { ReadCache } from '../src/db/readCache.js';
 import { setUpLive } from '../src/events/setup.js';
 import { answerClientErrors } from '../src/http/clientErrors.js';
 import { createLogger } from '../src/logger.js';
@@ -76,10 +79,10 @@ export interface TestServerOptions extends AppOptions {
   /** PostgreSQL only: share this database (another test server's: a second process) instead of a scratch one. */
   databaseUrl?: string;
   /**
-   * false: the session cache is used but hears no database notifications, so only the forgetting done
-   * by the code that makes a change keeps it right (what its own next request relies on).
+   * false: the session and read caches are used but hear no database notifications, so only what the
+   * code that makes a change tells them keeps them right (what its own next request relies on).
    */
-  hearAuthChanges?: boolean;
+  hearChanges?: boolean;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -106,10 +109,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // The same live events as start.ts: in this process, or through Redis when the env names one.
   const live = await setUpLive(config, database.db, logger);
   const sessionCache = new SessionCache();
+  const readCache = new ReadCache();
+  const subscriptions = [authChanges(sessionCache), dataChanges(readCache)];
   let stopListening = async () => {};
-  if (options.hearAuthChanges === false) sessionCache.setListening(true);
-  else stopListening = await listenForAuthChanges(database, sessionCache, { databaseUrl: config.databaseUrl, logger });
-  const ctx: AppContext = { config, database, db: database.db, logger, events: live.events, sessionCache };
+  if (options.hearChanges === false) for (const subscription of subscriptions) subscription.setListening(true);
+  else stopListening = await listenForChanges(database, subscriptions, { databaseUrl: config.databaseUrl, logger });
+  const ctx: AppContext = { config, database, db: database.db, logger, events: live.events, sessionCache, readCache };
   const app = createApp(ctx, { rateLimitStore: live.rateLimitStore, ...options });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin, makeLearner, makeMentor, type TestUser } from '../../test/factories/index.js';
 import { startTestServer, type TestServer, usingPostgres } from '../../test/harness.js';
+import { CHANGE_LISTENER_NAME } from '../db/changeListener.js';
 import { users } from '../db/schema.js';
-import { AUTH_LISTENER_NAME } from './authChanges.js';
 import { startSession } from './sessions.js';
 import { verifyToken } from './tokens.js';
 
@@ -28,7 +28,7 @@ describe('the process that makes a change forgets the sessions it touched (no no
   let admin: TestUser;
   beforeAll(async () => {
     // The cache is used but deaf to the database: only the code's own forgetting keeps it right.
-    t = await startTestServer({ hearAuthChanges: false });
+    t = await startTestServer({ hearChanges: false });
     admin = await makeAdmin(t);
   });
   afterAll(() => t.close());
@@ -147,7 +147,7 @@ describe('every process hears of changes made anywhere', () => {
       const learner = await makeLearner(a);
       await warm(b, learner);
       await a.ctx.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${AUTH_LISTENER_NAME}`,
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${CHANGE_LISTENER_NAME}`,
       );
       await eventually(async () => expect(b.ctx.sessionCache.isListening).toBe(false));
       // Deaf meanwhile, so nothing is kept: a change now is seen although nobody announced it to b.

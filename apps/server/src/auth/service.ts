@@ -76,6 +76,7 @@ export async function updateProfile(ctx: AppContext, user: UserRow, input: Profi
       .returning();
     if (!row) throw notFound(MESSAGES.server.userNotFound);
     ctx.sessionCache.forgetUser(user.id);
+    ctx.readCache.changed('users');
     return presentUser(row);
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_lower_key')) throw conflict(MESSAGES.server.emailTaken);
@@ -128,4 +129,6 @@ export async function deleteOwnAccount(ctx: AppContext, user: UserRow, input: De
     if (deleted.length === 0) throw notFound(MESSAGES.server.userNotFound);
   });
   ctx.sessionCache.forgetUser(user.id);
+  // Everything they made or joined went with them (the foreign keys cascade).
+  ctx.readCache.clear();
 }

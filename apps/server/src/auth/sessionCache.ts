@@ -6,7 +6,7 @@ import type { UserRow } from '../db/schema.js';
 //
 // It may only answer while it hears of every change. Changes reach it two ways:
 // - the database announces every change of a user row and every ended session (migration
-//   0005_auth_changes: triggers → NOTIFY mentora_auth, heard by auth/authChanges.ts), from every
+//   0005_auth_changes: triggers → NOTIFY mentora_auth, heard by db/changeListener.ts), from every
 //   process and tool, once the change commits;
 // - the code that makes a change in this process forgets at once (forgetUser / forgetSession after
 //   the commit), so its own next request never waits for the notification.

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
+import type { WatchedTable } from '../db/readCache.js';
 import { classes, enrollments, type UserRow, users } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { decodeCursor, pageOf } from '../http/pagination.js';
@@ -38,6 +39,11 @@ type UpdateInput = z.output<typeof updateClassRequestSchema>;
 type ListQuery = z.output<typeof listClassesQuerySchema>;
 
 const classNotFound = () => notFound(MESSAGES.classDetail.notFound);
+
+/** What a class card or page shows is read from these tables (db/readCache.ts). */
+const CLASS_TABLES: readonly WatchedTable[] = ['classes', 'users', 'enrollments', 'reviews'];
+/** What deleting a class removes with it (the foreign keys cascade). */
+const CLASS_AND_DEPENDENTS: readonly WatchedTable[] = [...CLASS_TABLES, 'discussions', 'discussion_replies'];
 
 /** The stored columns for a create or a full update: the search vector is written with the text it indexes. */
 function classValues(input: CreateInput | UpdateInput) {
@@ -77,33 +83,46 @@ export async function listClasses(ctx: AppContext, user: UserRow, query: ListQue
   // suggest a learner simply has not created anything yet.
   if (query.filter === 'created' && !canListCreatedClasses(user)) throw forbidden(MESSAGES.server.mentorOnly);
   const cursor = decodeCursor(query.cursor);
-  const rows = await listClassViews(ctx.db, {
-    viewerId: user.id,
-    filter: query.filter,
-    category: query.category,
-    search: query.search || undefined,
-    cursor,
-    limit: query.limit + 1,
+  const search = query.search || undefined;
+  // Everyone sees the same catalogue; the enrolled and created filters are the viewer's own.
+  const viewer = query.filter === 'all' ? null : user.id;
+  const key = JSON.stringify(['classes', query.filter, viewer, query.category, search, query.cursor, query.limit]);
+  return ctx.readCache.read(key, CLASS_TABLES, async () => {
+    const rows = await listClassViews(ctx.db, {
+      viewerId: user.id,
+      filter: query.filter,
+      category: query.category,
+      search,
+      cursor,
+      limit: query.limit + 1,
+    });
+    const page = pageOf(rows, query.limit, (row) => row.cls);
+    return { classes: page.items.map(presentClass), nextCursor: page.nextCursor };
   });
-  const page = pageOf(rows, query.limit, (row) => row.cls);
-  return { classes: page.items.map(presentClass), nextCursor: page.nextCursor };
 }
 
 export async function getClass(ctx: AppContext, id: string): Promise<ClassItem> {
-  const view = await findClassView(ctx.db, id);
-  if (!view) throw classNotFound();
-  return presentClass(view);
+  const item = await ctx.readCache.read(JSON.stringify(['class', id]), CLASS_TABLES, async () => {
+    const view = await findClassView(ctx.db, id);
+    return view && presentClass(view);
+  });
+  if (!item) throw classNotFound();
+  return item;
 }
 
 export async function enrolledClasses(ctx: AppContext, user: UserRow): Promise<ClassItem[]> {
-  const rows = await listClassViews(ctx.db, { viewerId: user.id, filter: 'enrolled' });
-  return rows.map(presentClass);
+  return ctx.readCache.read(JSON.stringify(['enrolledClasses', user.id]), CLASS_TABLES, async () => {
+    const rows = await listClassViews(ctx.db, { viewerId: user.id, filter: 'enrolled' });
+    return rows.map(presentClass);
+  });
 }
 
 export async function createdClasses(ctx: AppContext, user: UserRow): Promise<ClassItem[]> {
   if (!canListCreatedClasses(user)) throw forbidden(MESSAGES.server.mentorOnly);
-  const rows = await listClassViews(ctx.db, { viewerId: user.id, filter: 'created' });
-  return rows.map(presentClass);
+  return ctx.readCache.read(JSON.stringify(['createdClasses', user.id]), CLASS_TABLES, async () => {
+    const rows = await listClassViews(ctx.db, { viewerId: user.id, filter: 'created' });
+    return rows.map(presentClass);
+  });
 }
 
 // ---------- writing ----------
@@ -116,6 +135,7 @@ export async function createClass(ctx: AppContext, user: UserRow, input: CreateI
     .values({ ...classValues(input), mentorId: user.id, liveRoom: newLiveRoom() })
     .returning();
   if (!row) throw new Error('class insert returned nothing');
+  ctx.readCache.changed('classes');
   return presentClass({
     cls: row,
     mentor: { id: user.id, name: user.name, profilePicture: user.profilePicture },
@@ -131,7 +151,7 @@ export async function createClass(ctx: AppContext, user: UserRow, input: CreateI
  * maxStudents can never be set below the enrolment count, even while learners are enrolling.
  */
 export async function updateClass(ctx: AppContext, user: UserRow, id: string, input: UpdateInput): Promise<ClassItem> {
-  return ctx.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const [cls] = await tx
       .select({ id: classes.id, mentorId: classes.mentorId })
       .from(classes)
@@ -154,6 +174,8 @@ export async function updateClass(ctx: AppContext, user: UserRow, id: string, in
     if (!view) throw classNotFound();
     return presentClass(view);
   });
+  ctx.readCache.changed('classes');
+  return updated;
 }
 
 /**
@@ -180,6 +202,7 @@ export async function deleteClass(ctx: AppContext, user: UserRow, id: string): P
       });
     }
   });
+  ctx.readCache.changed(...CLASS_AND_DEPENDENTS);
 }
 
 // ---------- enrolment ----------
@@ -223,6 +246,7 @@ export async function enrol(ctx: AppContext, user: UserRow, id: string): Promise
     if (inserted.length === 0) throw badRequest(MESSAGES.server.alreadyEnrolled);
     return notifyEnrolment(tx, user, cls);
   });
+  ctx.readCache.changed('enrollments');
   await publishNotifications(ctx, raised);
 }
 
@@ -231,7 +255,10 @@ export async function unenrol(ctx: AppContext, user: UserRow, id: string): Promi
     .delete(enrollments)
     .where(and(eq(enrollments.classId, id), eq(enrollments.userId, user.id)))
     .returning({ userId: enrollments.userId });
-  if (deleted.length > 0) return;
+  if (deleted.length > 0) {
+    ctx.readCache.changed('enrollments');
+    return;
+  }
   if (!(await classOwnership(ctx.db, id))) throw classNotFound();
   throw badRequest(MESSAGES.server.notEnrolled);
 }
@@ -258,6 +285,7 @@ export async function startLive(ctx: AppContext, user: UserRow, id: string): Pro
     if (!row) throw classNotFound();
     return notifyLiveStarted(tx, user, row);
   });
+  ctx.readCache.changed('classes');
   await publishNotifications(ctx, raised);
   return { url: liveUrl(ctx, cls.liveRoom) };
 }

@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
+import type { WatchedTable } from '../db/readCache.js';
 import { communityPosts, communityReplies, postLikes, type UserRow, users } from '../db/schema.js';
 import { searchVector } from '../db/search.js';
 import { analysisColumns } from '../discussions/presenter.js';
@@ -113,6 +114,9 @@ async function lockPost(tx: Queryable, id: string): Promise<{ id: string; title:
   return alive;
 }
 
+/** What a page of the feed shows is read from these tables (db/readCache.ts). */
+const FEED_TABLES: readonly WatchedTable[] = ['community_posts', 'community_replies', 'post_likes', 'users'];
+
 // ---------- calls ----------
 
 type FeedShape = `feed${'' | '+category'}${'' | '+search'}${'' | '+cursor'}`;
@@ -141,16 +145,19 @@ function buildFeedPage(db: Queryable, name: string, shape: string) {
 export async function listPosts(ctx: AppContext, query: ListQuery): Promise<Page<CommunityPost>> {
   const cursor = decodeCursor(query.cursor);
   const search = query.search?.trim();
-  const shape =
-    `feed${query.category ? '+category' : ''}${search ? '+search' : ''}${cursor ? '+cursor' : ''}` as FeedShape;
-  const rows = await feedPage(ctx.db, shape).execute({
-    category: query.category,
-    search,
-    limit: query.limit + 1,
-    ...cursorValues(cursor),
+  const key = JSON.stringify(['feed', query.category, search, query.cursor, query.limit]);
+  return ctx.readCache.read(key, FEED_TABLES, async () => {
+    const shape =
+      `feed${query.category ? '+category' : ''}${search ? '+search' : ''}${cursor ? '+cursor' : ''}` as FeedShape;
+    const rows = await feedPage(ctx.db, shape).execute({
+      category: query.category,
+      search,
+      limit: query.limit + 1,
+      ...cursorValues(cursor),
+    });
+    const page = pageOf(rows, query.limit, (row) => row.post);
+    return { items: await withLikesAndReplies(ctx.db, page.items), nextCursor: page.nextCursor };
   });
-  const page = pageOf(rows, query.limit, (row) => row.post);
-  return { items: await withLikesAndReplies(ctx.db, page.items), nextCursor: page.nextCursor };
 }
 
 /** Creates a post; its sentiment and moderation are computed here and stored with it. Every signed-in user sees it live. */
@@ -169,6 +176,7 @@ export async function createPost(ctx: AppContext, user: UserRow, input: CreateIn
     })
     .returning(postFields);
   if (!row) throw new Error('post insert returned nothing');
+  ctx.readCache.changed('community_posts');
   const post = presentPost({ post: row, author: user }, [], []);
   await ctx.events.publish({ name: 'community.post', data: { post } }, { everyone: true });
   return post;
@@ -195,6 +203,7 @@ export async function toggleLike(ctx: AppContext, user: UserRow, id: string): Pr
     // Its author hears of a like (grouped per post), not of an unlike.
     return added.length > 0 ? notifyPostLike(tx, user, post) : [];
   });
+  ctx.readCache.changed('post_likes');
   const post = await findPost(ctx.db, id);
   // In id order: the notification took its id inside the transaction, the like event takes a later one.
   await publishNotifications(ctx, raised);
@@ -215,6 +224,7 @@ export async function addReply(ctx: AppContext, user: UserRow, id: string, input
       .values({ postId: id, authorId: user.id, content: input.content, ...analysisColumns(analysis) });
     return notifyPostReply(tx, user, post);
   });
+  ctx.readCache.changed('community_replies');
   const post = await findPost(ctx.db, id);
   await publishNotifications(ctx, raised);
   return post;
@@ -248,4 +258,5 @@ export async function deletePost(ctx: AppContext, user: UserRow, id: string): Pr
       });
     }
   });
+  ctx.readCache.changed('community_posts', 'community_replies', 'post_likes');
 }

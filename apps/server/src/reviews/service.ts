@@ -71,5 +71,6 @@ export async function submitReview(
     })
     .returning();
   if (!review) throw new Error('review upsert returned nothing');
+  ctx.readCache.changed('reviews');
   return presentReview({ review, user: { id: user.id, name: user.name, profilePicture: user.profilePicture } });
 }

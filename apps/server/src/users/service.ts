@@ -66,6 +66,8 @@ export async function deleteAccount(
     });
   });
   ctx.sessionCache.forgetUser(id);
+  // Everything they made or joined went with them (the foreign keys cascade).
+  ctx.readCache.clear();
 }
 
 /** Verifies a mentor, who is notified the first time (verifying again changes nothing, and is not logged). */
