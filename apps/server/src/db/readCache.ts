@@ -13,7 +13,7 @@
 // saw before going to the database.
 //
 // Values are frozen when stored (a caller that tried to change one would change every later answer),
-// and serialized once: jsonOf() gives the text to send.
+// and serialized once: jsonOf() gives the bytes to send (and keeps their gzip once made).
 
 /** The tables whose changes are announced (migration 0006_data_changes). */
 export const WATCHED_TABLES = [
@@ -40,15 +40,22 @@ interface Entry {
 export interface ReadCacheOptions {
   /** How long an entry is used; a bound on staleness should a change ever go unheard. */
   ttlMs?: number;
-  /** Bound on the JSON text kept, in UTF-16 code units (about bytes for this data). */
+  /** Bound on the JSON kept, in bytes (UTF-8; their gzip, when asked for, comes on top: about a tenth). */
   maxBytes?: number;
   now?: () => number;
 }
 
-const serialized = new WeakMap<object, string>();
+/** A kept value's JSON, ready to send. */
+export interface KeptJson {
+  readonly bytes: Buffer;
+  /** Made by the first client that accepts gzip, then reused. */
+  gzipped?: Promise<Buffer>;
+}
 
-/** The JSON text of a value this cache gave out; undefined for any other value. */
-export function jsonOf(value: unknown): string | undefined {
+const serialized = new WeakMap<object, KeptJson>();
+
+/** The JSON of a value this cache gave out; undefined for any other value. */
+export function jsonOf(value: unknown): KeptJson | undefined {
   return typeof value === 'object' && value !== null ? serialized.get(value) : undefined;
 }
 
@@ -150,19 +157,19 @@ export class ReadCache {
   private store(generation: number, key: string, tables: readonly WatchedTable[], value: unknown): void {
     if (!this.listening || generation !== this.changes) return;
     if (typeof value !== 'object' || value === null) return;
-    const text = JSON.stringify(value);
-    if (text.length > this.maxBytes / 8) return; // one answer never crowds out the rest
+    const bytes = Buffer.from(JSON.stringify(value));
+    if (bytes.length > this.maxBytes / 8) return; // one answer never crowds out the rest
     const old = this.entries.get(key);
     if (old) this.remove(old);
-    while (this.bytes + text.length > this.maxBytes) {
+    while (this.bytes + bytes.length > this.maxBytes) {
       const oldest = this.entries.values().next().value;
       if (!oldest) break;
       this.remove(oldest);
     }
     deepFreeze(value);
-    serialized.set(value, text);
-    this.entries.set(key, { key, value, tables, bytes: text.length, storedAt: this.now() });
-    this.bytes += text.length;
+    serialized.set(value, { bytes });
+    this.entries.set(key, { key, value, tables, bytes: bytes.length, storedAt: this.now() });
+    this.bytes += bytes.length;
     for (const table of tables) {
       let keys = this.byTable.get(table);
       if (!keys) {

@@ -6,8 +6,10 @@ import { PassThrough } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { MESSAGES } from '@mentora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeLearner } from '../../test/factories/index.js';
+import { makeClass, makeLearner, makeVerifiedMentor } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { getClass } from '../classes/service.js';
+import { jsonOf } from '../db/readCache.js';
 import { createLogger } from '../logger.js';
 
 let t: TestServer;
@@ -253,6 +255,30 @@ describe('serving the web app', () => {
     const small = await rawGet(`${t.baseUrl}/api/nothing`, { 'accept-encoding': 'gzip' });
     expect(small.status).toBe(404);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends a kept answer (the read cache) as its kept bytes, plain or gzip, the gzip made once', async () => {
+    const mentor = await makeVerifiedMentor(t);
+    const cls = await makeClass(t, mentor, { description: 'Long enough to be worth compressing. '.repeat(60) });
+    const auth = { authorization: `Bearer ${mentor.token}` };
+    const url = `${t.baseUrl}/api/classes/${cls.id}`;
+    const first = await rawGet(url, { ...auth, 'accept-encoding': 'identity' });
+    expect(first.status).toBe(200);
+    const hits = t.ctx.readCache.hits;
+    const plain = await rawGet(url, { ...auth, 'accept-encoding': 'identity' });
+    const zipped = await rawGet(url, { ...auth, 'accept-encoding': 'gzip' });
+    const zippedAgain = await rawGet(url, { ...auth, 'accept-encoding': 'gzip' });
+    expect(t.ctx.readCache.hits).toBe(hits + 3);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-length']).toBe(String(first.body.length));
+    expect(plain.body.equals(first.body)).toBe(true);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(gunzipSync(zipped.body).equals(first.body)).toBe(true);
+    expect(zippedAgain.body.equals(zipped.body)).toBe(true);
+    const kept = jsonOf(await getClass(t.ctx, cls.id));
+    expect(kept?.bytes.equals(first.body)).toBe(true);
+    expect((await kept?.gzipped)?.equals(zipped.body)).toBe(true);
   });
 
   it('serves a placeholder page when the web app is not built', async () => {
