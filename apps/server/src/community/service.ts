@@ -146,18 +146,24 @@ export async function listPosts(ctx: AppContext, query: ListQuery): Promise<Page
   const cursor = decodeCursor(query.cursor);
   const search = query.search?.trim();
   const key = JSON.stringify(['feed', query.category, search, query.cursor, query.limit]);
-  return ctx.readCache.read(key, FEED_TABLES, async () => {
-    const shape =
-      `feed${query.category ? '+category' : ''}${search ? '+search' : ''}${cursor ? '+cursor' : ''}` as FeedShape;
-    const rows = await feedPage(ctx.db, shape).execute({
-      category: query.category,
-      search,
-      limit: query.limit + 1,
-      ...cursorValues(cursor),
-    });
-    const page = pageOf(rows, query.limit, (row) => row.post);
-    return { items: await withLikesAndReplies(ctx.db, page.items), nextCursor: page.nextCursor };
-  });
+  return ctx.readCache.read(
+    key,
+    FEED_TABLES,
+    async () => {
+      const shape =
+        `feed${query.category ? '+category' : ''}${search ? '+search' : ''}${cursor ? '+cursor' : ''}` as FeedShape;
+      const rows = await feedPage(ctx.db, shape).execute({
+        category: query.category,
+        search,
+        limit: query.limit + 1,
+        ...cursorValues(cursor),
+      });
+      const page = pageOf(rows, query.limit, (row) => row.post);
+      return { items: await withLikesAndReplies(ctx.db, page.items), nextCursor: page.nextCursor };
+    },
+    // The route answers the posts; the cursor goes in a header.
+    (page) => page.items,
+  );
 }
 
 /** Creates a post; its sentiment and moderation are computed here and stored with it. Every signed-in user sees it live. */

@@ -126,6 +126,19 @@ describe('ReadCache', () => {
     }).toThrow(TypeError);
     expect(jsonOf({ list: [] })).toBeUndefined();
   });
+
+  it('keeps ready the JSON of the part that is sent, when only a part of the value is', async () => {
+    const cache = listening();
+    const page = await cache.read(
+      'p',
+      ['community_posts'],
+      async () => ({ items: [1, 2], nextCursor: 'c' }),
+      (v) => v.items,
+    );
+    expect(jsonOf(page.items)?.bytes.toString()).toBe('[1,2]');
+    expect(jsonOf(page)).toBeUndefined();
+    expect(cache.storedBytes).toBe(5);
+  });
 });
 
 describe('applyDataChange', () => {

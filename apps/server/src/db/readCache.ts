@@ -96,8 +96,15 @@ export class ReadCache {
   /**
    * The value kept under `key`, or what `load` reads (kept for the next caller unless one of `tables`,
    * or anything, changed meanwhile). `key` must name everything the value depends on besides the tables.
+   * `sent` picks the part of the value that goes out as the answer's body (the whole value by default):
+   * that part's JSON is what is kept ready to send.
    */
-  async read<T>(key: string, tables: readonly WatchedTable[], load: () => Promise<T>): Promise<T> {
+  async read<T>(
+    key: string,
+    tables: readonly WatchedTable[],
+    load: () => Promise<T>,
+    sent: (value: T) => unknown = (value) => value,
+  ): Promise<T> {
     const kept = this.get(key);
     if (kept) {
       this.answered++;
@@ -105,7 +112,7 @@ export class ReadCache {
     }
     const generation = this.changes;
     const value = await load();
-    this.store(generation, key, tables, value);
+    if (this.listening && generation === this.changes) this.store(key, tables, value, sent(value));
     return value;
   }
 
@@ -154,10 +161,9 @@ export class ReadCache {
     return entry;
   }
 
-  private store(generation: number, key: string, tables: readonly WatchedTable[], value: unknown): void {
-    if (!this.listening || generation !== this.changes) return;
-    if (typeof value !== 'object' || value === null) return;
-    const bytes = Buffer.from(JSON.stringify(value));
+  private store(key: string, tables: readonly WatchedTable[], value: unknown, body: unknown): void {
+    if (typeof value !== 'object' || value === null || typeof body !== 'object' || body === null) return;
+    const bytes = Buffer.from(JSON.stringify(body));
     if (bytes.length > this.maxBytes / 8) return; // one answer never crowds out the rest
     const old = this.entries.get(key);
     if (old) this.remove(old);
@@ -167,7 +173,7 @@ export class ReadCache {
       this.remove(oldest);
     }
     deepFreeze(value);
-    serialized.set(value, { bytes });
+    serialized.set(body, { bytes });
     this.entries.set(key, { key, value, tables, bytes: bytes.length, storedAt: this.now() });
     this.bytes += bytes.length;
     for (const table of tables) {
