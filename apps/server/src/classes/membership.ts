@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { type ClassRow, classes, enrollments, type UserRow } from '../db/schema.js';
@@ -26,7 +27,27 @@ const classWithEnrolment = prepared('class_membership', (db, name) =>
 /** Where a user stands in one class; undefined when the class does not exist. */
 export async function membershipOf(db: Queryable, classId: string, user: UserRow): Promise<Membership | undefined> {
   const [row] = await classWithEnrolment(db).execute({ classId, userId: user.id });
-  if (!row) return undefined;
+  return row && membershipFrom(row, user);
+}
+
+/**
+ * The same for a read outside any transaction: kept in the read cache (db/readCache.ts), as each look at
+ * a class's discussions asks it. Never inside a transaction: a check there must see its own locks.
+ */
+export async function readMembershipOf(
+  ctx: AppContext,
+  classId: string,
+  user: UserRow,
+): Promise<Membership | undefined> {
+  const key = JSON.stringify(['membership', classId, user.id]);
+  const row = await ctx.readCache.read(key, ['classes', 'enrollments'], async () => {
+    const [found] = await classWithEnrolment(ctx.db).execute({ classId, userId: user.id });
+    return found;
+  });
+  return row && membershipFrom(row, user);
+}
+
+function membershipFrom(row: { cls: ClassRow; enrolledUser: string | null }, user: UserRow): Membership {
   const isClassMentor = row.cls.mentorId === user.id;
   const isEnrolled = row.enrolledUser !== null;
   const admin = isAdmin(user);

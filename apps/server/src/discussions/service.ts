@@ -8,10 +8,11 @@ import {
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
-import { membershipOf } from '../classes/membership.js';
+import { membershipOf, readMembershipOf } from '../classes/membership.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
+import type { WatchedTable } from '../db/readCache.js';
 import { classes, discussionReplies, discussions, enrollments, type UserRow, users } from '../db/schema.js';
 import { searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -167,6 +168,15 @@ async function pageOfDiscussions(
   return { items: page.items.map((row) => presentDiscussion(row)), nextCursor: page.nextCursor };
 }
 
+/** What a page of discussions or one discussion shows is read from these tables (db/readCache.ts). */
+const DISCUSSION_TABLES: readonly WatchedTable[] = [
+  'discussions',
+  'discussion_replies',
+  'classes',
+  'enrollments',
+  'users',
+];
+
 // ---------- calls ----------
 
 /**
@@ -180,13 +190,29 @@ export async function listDiscussions(
 ): Promise<Page<Discussion>> {
   let scope: Scope = 'any';
   if (options.classId) {
-    const m = await membershipOf(ctx.db, options.classId, user);
+    const m = await readMembershipOf(ctx, options.classId, user);
     if (!m) throw notFound(MESSAGES.classDetail.notFound);
     if (!canReadDiscussions(m)) throw forbidden(MESSAGES.server.notClassMember);
   } else if (!isAdmin(user)) {
     scope = 'mine';
   }
-  const page = await pageOfDiscussions(ctx.db, user, scope, options);
+  // Each viewer's own: which of them they replied to, and (scope "mine") their classes.
+  const key = JSON.stringify([
+    'discussions',
+    scope,
+    user.id,
+    options.classId,
+    options.search?.trim(),
+    options.cursor,
+    options.limit,
+  ]);
+  const page = await ctx.readCache.read(
+    key,
+    DISCUSSION_TABLES,
+    () => pageOfDiscussions(ctx.db, user, scope, options),
+    // The route answers the discussions; the cursor goes in a header.
+    (found) => found.items,
+  );
   // Only an empty answer can come from having no class at all: check then, not on every call.
   if (page.items.length === 0 && !options.classId && !isAdmin(user) && !(await hasAnyClass(ctx.db, user.id))) {
     throw forbidden(MESSAGES.discussions.notEnrolledAny);
@@ -208,11 +234,19 @@ export async function listAllDiscussions(
 }
 
 export async function getDiscussion(ctx: AppContext, user: UserRow, id: string): Promise<Discussion> {
-  const head = await findHead(ctx.db, id, user.id);
-  if (!head) throw notFound(MESSAGES.discussionDetail.notFound);
-  const m = await membershipOf(ctx.db, head.cls.id, user);
+  // The viewer's own (whether they replied), kept as a whole; who may read it is checked each time.
+  const discussion = await ctx.readCache.read(
+    JSON.stringify(['discussion', id, user.id]),
+    DISCUSSION_TABLES,
+    async () => {
+      const head = await findHead(ctx.db, id, user.id);
+      return head && presentDiscussion(head, await repliesOf(ctx.db, id));
+    },
+  );
+  if (!discussion) throw notFound(MESSAGES.discussionDetail.notFound);
+  const m = await readMembershipOf(ctx, discussion.classId._id, user);
   if (!m || !canReadDiscussions(m)) throw forbidden(MESSAGES.server.notClassMember);
-  return presentDiscussion(head, await repliesOf(ctx.db, id));
+  return discussion;
 }
 
 /**
@@ -254,6 +288,7 @@ export async function createDiscussion(
     });
     return { discussion, raised };
   });
+  ctx.readCache.changed('discussions');
   await publishNotifications(ctx, raised);
   return discussion;
 }
@@ -289,6 +324,7 @@ export async function addReply(ctx: AppContext, user: UserRow, id: string, input
     });
     return { replyId: reply.id, raised };
   });
+  ctx.readCache.changed('discussion_replies');
   const discussion = await findFull(ctx.db, id, user.id);
   // In id order: the notification rows took theirs inside the transaction, the reply event takes a later one.
   await publishNotifications(ctx, raised);
@@ -327,4 +363,5 @@ export async function deleteDiscussion(ctx: AppContext, user: UserRow, id: strin
       });
     }
   });
+  ctx.readCache.changed('discussions', 'discussion_replies');
 }
