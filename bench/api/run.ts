@@ -12,6 +12,7 @@
 //   pnpm bench:api --profiles small --only classes-first-page,discussion-1000 --no-build
 //   pnpm bench:api --cpu-prof /tmp/prof           (the server writes a .cpuprofile per profile)
 //   pnpm bench:api --warmup 0                      (no unmeasured warm-up; 2 s per scenario by default)
+//   pnpm bench:api --read-cache-mb 0               (the server keeps no shared reads: every read a miss)
 //
 // Besides req/s, each row gives the CPU time spent per request by the server process, by PostgreSQL
 // (every postgres process, so other work on the database counts too) and by autocannon itself: on a
@@ -52,6 +53,7 @@ const { values } = parseArgs({
     'no-floors': { type: 'boolean', default: false },
     warmup: { type: 'string', default: '2' },
     'cpu-prof': { type: 'string' },
+    'read-cache-mb': { type: 'string' },
     server: { type: 'string', default: DEFAULT_SERVER_URL },
   },
 });
@@ -373,6 +375,7 @@ async function runProfile(profile: ProfileName): Promise<{ rows: Measured[]; rss
       RATE_LIMIT: 'off',
       // Production would log each request at info; warn keeps log shipping out of the figures.
       LOG_LEVEL: 'warn',
+      ...(values['read-cache-mb'] === undefined ? {} : { READ_CACHE_MB: values['read-cache-mb'] }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       bcryptCost: 12,
       liveBaseUrl: 'https://meet.jit.si/',
+      readCacheMb: 32,
     });
     expect(config.rateLimit.enabled).toBe(true);
     expect(config.databaseUrl).toBeUndefined();
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
     ['REDIS_PREFIX', 'has space', /REDIS_PREFIX must be 1-100 letters, digits/],
     ['EVENTS_HEARTBEAT_MS', '10', /EVENTS_HEARTBEAT_MS must be between 50 and 300000/],
     ['EVENTS_MAX_STREAMS_PER_USER', '0', /EVENTS_MAX_STREAMS_PER_USER must be between 1 and 1000/],
+    ['READ_CACHE_MB', '5000', /READ_CACHE_MB must be between 0 and 4096/],
   ])('stops on a wrong %s with one line naming it', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(message);
     try {

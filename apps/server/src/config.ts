@@ -36,6 +36,7 @@ const envSchema = z.object({
   HOST: z.string().min(1, 'HOST must not be empty').default('127.0.0.1'),
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_MAX: int('DATABASE_POOL_MAX', 1, 200).default(10),
+  READ_CACHE_MB: int('READ_CACHE_MB', 0, 4096).default(32),
   DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']).optional(),
@@ -89,6 +90,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** Memory for reads many requests share (db/readCache.ts), in MB; 0 keeps none. */
+  readCacheMb: number;
   dataDir: string;
   jwtSecret: string;
   redisUrl: string | undefined;
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    readCacheMb: e.READ_CACHE_MB,
     dataDir,
     jwtSecret: e.JWT_SECRET ?? secretFromDataDir(dataDir, e.DATABASE_URL),
     redisUrl: e.REDIS_URL,

@@ -58,7 +58,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   await endIdleSessions(database.db, config.sessionIdleMs);
   const live = await setUpLive(config, database.db, logger);
   const sessionCache = new SessionCache();
-  const readCache = new ReadCache();
+  const readCache = new ReadCache({ maxBytes: config.readCacheMb * 1024 * 1024 });
   const stopListening = await listenForChanges(database, [authChanges(sessionCache), dataChanges(readCache)], {
     databaseUrl: config.databaseUrl,
     logger,

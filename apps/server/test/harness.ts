@@ -109,7 +109,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // The same live events as start.ts: in this process, or through Redis when the env names one.
   const live = await setUpLive(config, database.db, logger);
   const sessionCache = new SessionCache();
-  const readCache = new ReadCache();
+  const readCache = new ReadCache({ maxBytes: config.readCacheMb * 1024 * 1024 });
   const subscriptions = [authChanges(sessionCache), dataChanges(readCache)];
   let stopListening = async () => {};
   if (options.hearChanges === false) for (const subscription of subscriptions) subscription.setListening(true);

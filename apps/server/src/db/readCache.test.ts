@@ -117,6 +117,15 @@ describe('ReadCache', () => {
     expect(big.calls()).toBe(2);
   });
 
+  it('keeps nothing with no memory for it (READ_CACHE_MB=0)', async () => {
+    const cache = listening({ maxBytes: 0 });
+    const a = counter();
+    await cache.read('a', ['classes'], a.load);
+    await cache.read('a', ['classes'], a.load);
+    expect(a.calls()).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
   it('gives out frozen values with their JSON, so no caller can change a later answer', async () => {
     const cache = listening();
     const value = await cache.read('a', ['classes'], async () => ({ list: [{ title: 'T' }] }));

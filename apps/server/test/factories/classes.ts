@@ -51,11 +51,14 @@ export async function makeClass(
     })
     .returning();
   if (!row) throw new Error('class insert returned nothing');
+  // Written behind the server's back, in its process: it hears of it, but not before the next request.
+  t.ctx.readCache.changed('classes');
   return row;
 }
 
 export async function enrol(t: TestServer, cls: ClassRow, learner: TestUser): Promise<void> {
   await t.ctx.db.insert(enrollments).values({ classId: cls.id, userId: learner.user.id });
+  t.ctx.readCache.changed('enrollments');
 }
 
 /** A verified mentor with a class and two enrolled learners, in one call. */
@@ -85,6 +88,7 @@ export async function makeReview(
     .values({ classId: cls.id, userId: learner.user.id, rating, comment, createdAt: at, updatedAt: at })
     .returning();
   if (!row) throw new Error('review insert returned nothing');
+  t.ctx.readCache.changed('reviews');
   return row;
 }
 
