@@ -24,11 +24,34 @@ export function signToken(secret: string, claims: TokenClaims): string {
 }
 
 export function verifyToken(secret: string, token: string): TokenClaims | null {
+  const key = keyOf(secret);
+  const known = verified.get(key)?.get(token);
+  if (known) return known;
   try {
-    const payload = jwt.verify(token, keyOf(secret), { algorithms: ['HS256'] });
+    const payload = jwt.verify(token, key, { algorithms: ['HS256'] });
     if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return { userId: payload.sub, sessionId: payload.sid };
+    const claims = { userId: payload.sub, sessionId: payload.sid };
+    remember(key, token, claims);
+    return claims;
   } catch {
     return null;
   }
+}
+
+// Checking a token's signature and decoding it was the largest item left of a signed-in read served
+// from memory (HMAC, base64, JSON: 6% of its CPU). A token carries no expiry (its session row decides,
+// checked on every request), so a token once verified with a key stays verified with it: each key keeps
+// the last tokens it verified. Only tokens that verified are kept, so nobody can fill this with noise.
+const MAX_VERIFIED = 10_000;
+const verified = new WeakMap<KeyObject, Map<string, TokenClaims>>();
+
+function remember(key: KeyObject, token: string, claims: TokenClaims): void {
+  let tokens = verified.get(key);
+  if (!tokens) {
+    tokens = new Map();
+    verified.set(key, tokens);
+  }
+  // Maps keep insertion order: the first is the oldest.
+  if (tokens.size >= MAX_VERIFIED) tokens.delete(tokens.keys().next().value as string);
+  tokens.set(token, Object.freeze(claims));
 }
