@@ -59,11 +59,9 @@ function shapeOf(options: ClassListOptions): ListShape {
 
 const viewerId = sql.placeholder('viewerId');
 
-const classList = prepared<ReturnType<typeof buildClassList>, ListShape>(
-  'classes_list',
-  (db, name, shape) => buildClassList(db, name, shape),
-  { plan: 'custom' },
-);
+const classList = prepared<ReturnType<typeof buildClassList>, ListShape>('classes_list', buildClassList, {
+  plan: 'custom',
+});
 
 function buildClassList(db: Queryable, name: string, shape: string) {
   const conditions: SQL[] = [];

@@ -121,11 +121,9 @@ const FEED_TABLES: readonly WatchedTable[] = ['community_posts', 'community_repl
 
 type FeedShape = `feed${'' | '+category'}${'' | '+search'}${'' | '+cursor'}`;
 
-const feedPage = prepared<ReturnType<typeof buildFeedPage>, FeedShape>(
-  'community_feed',
-  (db, name, shape) => buildFeedPage(db, name, shape),
-  { plan: 'custom' },
-);
+const feedPage = prepared<ReturnType<typeof buildFeedPage>, FeedShape>('community_feed', buildFeedPage, {
+  plan: 'custom',
+});
 
 function buildFeedPage(db: Queryable, name: string, shape: string) {
   const page = newestFirstClauses(communityPosts, shape);

@@ -122,7 +122,7 @@ type PageShape = `${Scope}${'' | '+class'}${'' | '+search'}${'' | '+cursor'}`;
 
 const discussionPage = prepared<ReturnType<typeof buildDiscussionPage>, PageShape>(
   'discussions_page',
-  (db, name, shape) => buildDiscussionPage(db, name, shape),
+  buildDiscussionPage,
   { plan: 'custom' },
 );
 

@@ -43,11 +43,11 @@ export function olderThanCursor(createdAt: AnyPgColumn, id: AnyPgColumn, cursor:
 }
 
 /** A prepared statement's cursor (db/prepared.ts): placeholders, filled by cursorValues. */
-export interface CursorPlaceholders {
+interface CursorPlaceholders {
   createdAt: Placeholder<'cursorAt'>;
   id: Placeholder<'cursorId'>;
 }
-export const cursorPlaceholders: CursorPlaceholders = {
+const cursorPlaceholders: CursorPlaceholders = {
   createdAt: sql.placeholder('cursorAt'),
   id: sql.placeholder('cursorId'),
 };
