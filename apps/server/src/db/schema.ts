@@ -191,6 +191,8 @@ export const discussionReplies = pgTable(
   (t) => [
     index('discussion_replies_discussion_created_idx').on(t.discussionId, t.createdAt),
     index('discussion_replies_author_idx').on(t.authorId),
+    // "Did the viewer reply?" for each discussion of a page: one probe, however many replies either has.
+    index('discussion_replies_discussion_author_idx').on(t.discussionId, t.authorId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "discussion_replies_discussion_author_idx" ON "discussion_replies" USING btree ("discussion_id","author_id");
