@@ -16,6 +16,9 @@ import {
 } from './support/seed';
 
 const OUT = path.join(import.meta.dirname, 'screenshots');
+// Long lists lay out only their items near the screen (content-visibility: auto); a full-page capture
+// shows them all, as scrolling would.
+const ALL_RENDERED = '* { content-visibility: visible !important; }';
 const THEMES = ['light', 'dark'] as const;
 const SIZES = [
   { label: 'desktop', width: 1280, height: 800 },
@@ -49,7 +52,7 @@ for (const size of SIZES) {
       });
       const page = await context.newPage();
       const shot = (name: string, fullPage = true) =>
-        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage });
+        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage, style: ALL_RENDERED });
 
       await open(page, '/', theme, null);
       await shot('landing');
@@ -185,7 +188,7 @@ for (const size of SIZES) {
       });
       const page = await context.newPage();
       const shot = (name: string, fullPage = true) =>
-        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage });
+        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage, style: ALL_RENDERED });
 
       await open(page, '/discussions', theme, talk.learnerToken);
       await page.getByRole('region').first().waitFor();
@@ -278,7 +281,7 @@ for (const size of SIZES) {
       });
       const page = await context.newPage();
       const shot = (name: string, fullPage = true) =>
-        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage });
+        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage, style: ALL_RENDERED });
 
       await open(page, '/classes', theme, catalogue.learnerToken);
       await page.getByRole('article').first().waitFor();
@@ -365,7 +368,7 @@ for (const size of SIZES) {
       });
       const page = await context.newPage();
       const shot = (name: string, fullPage = true) =>
-        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage });
+        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage, style: ALL_RENDERED });
 
       for (const tab of ['classes', 'mentors', 'learners', 'admins', 'audit', 'discussions']) {
         await open(page, `/admin?tab=${tab}`, theme, seeded.admin);
@@ -422,7 +425,7 @@ for (const size of SIZES) {
       });
       const page = await context.newPage();
       const shot = (name: string, fullPage = true) =>
-        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage });
+        page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage, style: ALL_RENDERED });
 
       await open(page, '/profile', theme, room.mentorToken);
       await page.getByRole('region', { name: 'Created classes' }).getByRole('link').first().waitFor();

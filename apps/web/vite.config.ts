@@ -1,13 +1,7 @@
-import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-
-const BOOT = 'src/boot.ts';
-const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
-
-/** The modules src/boot.ts needs statically, found once the module graph is known (before chunking). */
-const bootModules = new Set<string>();
+import { BOOT, chunking } from './chunks';
 
 /**
  * src/boot.ts is an entry of its own, loaded by a script placed before the app's: a module script of
@@ -16,17 +10,6 @@ const bootModules = new Set<string>();
 function bootScript(): Plugin {
   return {
     name: 'mentora-boot-script',
-    buildEnd() {
-      bootModules.clear();
-      const visit = (id: string) => {
-        const info = this.getModuleInfo(id);
-        // A module that is also imported on demand (the schemas) keeps a chunk of its own.
-        if (bootModules.has(id) || !info || info.dynamicImporters.length > 0) return;
-        bootModules.add(id);
-        for (const imported of info.importedIds) visit(imported);
-      };
-      visit(path.resolve(import.meta.dirname, BOOT));
-    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -46,10 +29,12 @@ function bootScript(): Plugin {
   };
 }
 
+const chunks = chunking();
+
 // `vite` (dev) serves the UI with hot reload and passes /api to the API server of `pnpm dev`;
 // `vite build` writes dist/, which the API server serves at / in production.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), bootScript()],
+  plugins: [react(), tailwindcss(), bootScript(), chunks.plugin],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000' } },
   },
@@ -58,21 +43,8 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       input: { index: 'index.html', boot: BOOT },
-      output: {
-        codeSplitting: {
-          groups: [
-            // React changes less often than the app: its own file stays cached across releases. Every
-            // other library goes with the chunks that use it, so a route's libraries load only on that
-            // route (one catch-all vendor chunk put every page's libraries on the landing page).
-            { name: 'react', test: REACT, priority: 20 },
-            // The boot script's few modules, apart: it runs before the rest has arrived.
-            { name: 'boot', test: (id) => bootModules.has(id), priority: 15 },
-            // The rest of what the app's entry loads statically, in one file. Without this, every module
-            // the entry shares with a page (which the boot script may load first) would be a file of its own.
-            { name: 'app', tags: ['$initial'], priority: 10 },
-          ],
-        },
-      },
+      // What goes in which file: chunks.ts.
+      output: { codeSplitting: { groups: chunks.groups } },
     },
   },
 });

@@ -1,7 +1,8 @@
-// What the web app costs a browser: the gzip size of the JavaScript each route loads (from the build's
-// manifest: the entries index.html loads, the app's and the boot script's, and what they import
-// statically, plus the route's page chunk and its imports, plus the signed-in shell's lazy parts on
-// signed-in pages), and Lighthouse 12 (mobile and desktop,
+// What the web app costs a browser: the gzip size of the JavaScript each route loads before its first
+// paint (from the build's manifest: the entries index.html loads, the app's and the boot script's, and
+// what they import statically, plus the route's page chunk and its imports), and after it on signed-in
+// pages (the signed-in shell's parts loaded once the page has: bell, live updates, assistant, with the
+// contract's schemas), and Lighthouse 12 (mobile and desktop,
 // performance and accessibility) for /, /login, /classes, /community and /discussions/{id}, served by
 // the built server on a seeded PostgreSQL database. Signed-in pages run in a browser that holds the
 // seeded learner's token in localStorage, as the app keeps it after signing in; the HTTP cache is
@@ -11,6 +12,7 @@
 //   pnpm bench:web                              (builds the web app into /tmp/mentora-bench-web)
 //   pnpm bench:web --profile small --no-build --only /login --form mobile
 //   pnpm bench:web --sizes-only
+//   pnpm bench:web --server-main /elsewhere/apps/server/dist/main.js   (another server build)
 // Reports are saved as JSON in --reports (default /tmp/mentora-bench-web-reports) for their details.
 
 import { spawn } from 'node:child_process';
@@ -64,6 +66,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     form: { type: 'string', default: 'mobile,desktop' },
     reports: { type: 'string', default: '/tmp/mentora-bench-web-reports' },
+    // Another server build than the repository's (e.g. one per worktree, or while the server is being changed).
+    'server-main': { type: 'string', default: path.join(root, 'apps', 'server', 'dist', 'main.js') },
   },
 });
 if (values.profile !== 'large' && values.profile !== 'small') throw new Error('--profile must be large or small');
@@ -103,8 +107,8 @@ const ROUTES: Route[] = [
     signedIn: true,
   },
 ];
-/** What the signed-in layout loads lazily on every page (the bell and the live-updates stream). */
-const SIGNED_IN_SHELL = ['layout/NotificationBell.tsx', 'live/LiveUpdates.tsx'];
+/** What the signed-in layout loads on every page once the page has loaded (bell, live updates, assistant). */
+const SIGNED_IN_SHELL = ['layout/NotificationBell.tsx', 'live/LiveUpdates.tsx', 'assistant/Assistant.tsx'];
 
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -122,7 +126,17 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-function routeSizes(): Array<{ route: string; files: number; kb: number }> {
+interface RouteSize {
+  route: string;
+  /** Before the first paint: JS files, and their gzip size. */
+  files: number;
+  kb: number;
+  /** Loaded after it (the signed-in shell's deferred parts), beyond the above. */
+  laterFiles: number;
+  laterKb: number;
+}
+
+function routeSizes(): RouteSize[] {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
@@ -148,16 +162,21 @@ function routeSizes(): Array<{ route: string; files: number; kb: number }> {
     }
     return size;
   };
+  const scripts = (files: Iterable<string>) => [...files].filter((f) => f.endsWith('.js'));
+  const kb = (files: string[]) => files.reduce((sum, f) => sum + sizeOf(f), 0) / 1024;
   return ROUTES.map((route) => {
-    const files = new Set<string>();
-    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, files);
-    if (route.page) closure(keyOf(route.page), files);
-    if (route.signedIn) for (const part of SIGNED_IN_SHELL) closure(keyOf(part), files);
-    const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + sizeOf(f), 0);
+    const first = new Set<string>();
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, first);
+    if (route.page) closure(keyOf(route.page), first);
+    const all = new Set(first);
+    if (route.signedIn) for (const part of SIGNED_IN_SHELL) closure(keyOf(part), all);
+    const later = scripts(all).filter((f) => !first.has(f));
     return {
       route: route.path.startsWith('/discussions/') ? '/discussions/{id}' : route.path,
-      files: files.size,
-      kb: bytes / 1024,
+      files: scripts(first).length,
+      kb: kb(scripts(first)),
+      laterFiles: later.length,
+      laterKb: kb(later),
     };
   });
 }
@@ -167,7 +186,7 @@ function routeSizes(): Array<{ route: string; files: number; kb: number }> {
 async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(root, 'apps', 'server', 'dist', 'main.js')], {
+  const server = spawn(process.execPath, [path.resolve(values['server-main'])], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
@@ -314,9 +333,12 @@ async function main(): Promise<void> {
   }
   const sizes = routeSizes();
   console.log('\nJavaScript per route (gzip -9)');
-  console.log('| route | JS files | JS gzipped |');
-  console.log('|---|---:|---:|');
-  for (const s of sizes) console.log(`| ${s.route} | ${s.files} | ${s.kb.toFixed(1)} KB |`);
+  console.log('| route | JS files before first paint | JS gzipped before first paint | after it (files, gzipped) |');
+  console.log('|---|---:|---:|---:|');
+  for (const s of sizes) {
+    const later = s.laterFiles > 0 ? `${s.laterFiles}, ${s.laterKb.toFixed(1)} KB` : '-';
+    console.log(`| ${s.route} | ${s.files} | ${s.kb.toFixed(1)} KB | ${later} |`);
+  }
   if (values['sizes-only']) return;
 
   const server = await startServer();

@@ -33,3 +33,29 @@ test('signed out, a signed-in page asks for nothing early and still sends to the
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(sent.filter((path) => path.startsWith('/api/'))).toEqual([]);
 });
+
+test('a signed-in page paints before the contract’s schemas (zod) download, and they load after', async ({
+  page,
+  request,
+}) => {
+  const token = await registerViaApi(request, newAccount('learner', 'Zed Later'));
+  await signInWithToken(page, token, '/classes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Classes' })).toBeVisible();
+  const schemasStart = () =>
+    page.evaluate(
+      () => performance.getEntriesByType('resource').find((entry) => /\/assets\/schemas-/.test(entry.name))?.startTime,
+    );
+  // Once the page has loaded, the session's profile is checked against them (and live updates use them).
+  await expect.poll(schemasStart).toBeDefined();
+  const largestPaint = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1]?.startTime ?? 0);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  expect(largestPaint).toBeGreaterThan(0);
+  expect(await schemasStart()).toBeGreaterThan(largestPaint);
+});

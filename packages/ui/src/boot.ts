@@ -1,7 +1,7 @@
 // `@mentora/ui/boot`: what a shell's boot script starts while the app's own JavaScript is still on its
 // way. Without it, a signed-in page waits on a chain: the app's code, then the session check, then the
-// page's chunk, then its data. Here the page's chunk, the session check (with the schemas it is checked
-// against) and the page's first request all leave at once; the app takes their answers when it asks
+// page's chunk, then its data. Here the page's chunk, the session check and the page's first request all
+// leave at once; the app takes their answers when it asks
 // (api/earlyAnswers.ts, pages/pageModules.ts). No React here: this must stay a few hundred bytes.
 import { STORAGE_KEYS } from '@mentora/contract';
 import { startEarlyGet } from './api/earlyAnswers';
@@ -104,8 +104,6 @@ export function bootEarly(
     // The live stream opens with them, so nothing that happens after the page's data was read is missed
     // (a shell with a transport of its own, the desktop, opens its own).
     if (!platform.liveTransport) openEarlyStream(platform.apiBaseUrl);
-    // The schemas the session check's answer is checked against (auth/AuthProvider.tsx).
-    void import('@mentora/contract/schemas').catch(() => {});
   }
   if (wanted) void wanted.page().catch(() => {});
   return started;

@@ -132,6 +132,29 @@ describe('AuthProvider start-up', () => {
     await screen.findByTestId('who');
   });
 
+  it('an answer that is no user at all signs out at once and forgets the token', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    answer = () => ({ status: 200, data: '<html>not the API</html>' });
+    const platform = renderAt('/dashboard', memoryPlatform({ token: 'abc' }));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(platform.storage.get('token')).toBeNull();
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('signs in on a profile the contract rejects, then signs out once its full check has run', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { skills: _left, ...incomplete } = user('learner');
+    answer = (url) => (url === '/auth/profile' ? { status: 200, data: incomplete } : { status: 200, data: [] });
+    const platform = renderAt('/dashboard', memoryPlatform({ token: 'abc' }));
+    expect(await screen.findByTestId('who')).toHaveTextContent('Ada Lovelace');
+    expect(await screen.findByText('login page', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByTestId('who')).toHaveTextContent('signedOut');
+    expect(platform.storage.get('token')).toBeNull();
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
   it('a failed profile check signs out and forgets the token', async () => {
     answer = () => ({ status: 401, data: { message: 'Your session has ended. Please sign in again.' } });
     const platform = renderAt('/dashboard', memoryPlatform({ token: 'stale' }));

@@ -1,4 +1,4 @@
-import { type AuthResponse, MESSAGES, type RegisterRequest, STORAGE_KEYS, type User } from '@mentora/contract';
+import { type AuthResponse, MESSAGES, type RegisterRequest, ROLES, STORAGE_KEYS, type User } from '@mentora/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -7,8 +7,10 @@ import { ApiContext } from '../api/ApiContext';
 import { createApiClient } from '../api/client';
 import { errorMessage, errorStatus, ResponseFormatError } from '../api/errors';
 import { FullScreenSpinner } from '../components/Spinner';
+import { useAfterPageLoad } from '../layout/useAfterPageLoad';
 import { usePlatform } from '../platform/PlatformContext';
 import { AuthContext, type AuthState, type AuthStatus, type LogoutOptions } from './AuthContext';
+import { loadSchemas } from './loadSchemas';
 import { homeFor } from './roles';
 
 interface Session {
@@ -16,9 +18,17 @@ interface Session {
   user: User | null;
 }
 
-// The schemas (and zod with them) load when the first answer needs checking, not with the landing page,
-// which a signed-out visitor opens without any API answer to check.
-const loadSchemas = () => import('@mentora/contract/schemas');
+/**
+ * Enough of a user to render the signed-in shell with and route by: an object with an id and one of the
+ * contract's roles. The start-up session check signs in on this, so that zod (27 KB) need not arrive
+ * before a signed-in page's first paint; the whole answer is checked against the contract's schema
+ * once the page has loaded (see AuthProvider).
+ */
+function looksLikeUser(data: unknown): data is User {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  const { _id, role } = data as Record<string, unknown>;
+  return typeof _id === 'string' && ROLES.some((known) => known === role);
+}
 
 /** A login or registration answer as the contract has it, or 'Invalid response format' (SPEC.md section 5). */
 async function parseAuthResponse(data: unknown): Promise<AuthResponse> {
@@ -80,8 +90,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return parsed.data;
   }, [api]);
 
-  // Start-up, once: no stored token means signed out; otherwise the profile decides.
+  const sessionCheckFailed = useCallback(
+    (error: unknown) => {
+      // A 401 just means the stored session has ended; anything else is worth a line in the console.
+      if (errorStatus(error) !== 401) console.error('Checking the stored session failed', error);
+      platform.storage.remove(STORAGE_KEYS.token);
+      setSession({ status: 'signedOut', user: null });
+    },
+    [platform],
+  );
+
+  // Start-up, once: no stored token means signed out; otherwise the profile decides. It signs in as soon
+  // as it looks like a user; the contract's schema checks it once the page has loaded (below).
   const started = useRef(false);
+  const [unchecked, setUnchecked] = useState<User | null>(null);
+  const sessionUser = useRef<User | null>(null);
+  useEffect(() => {
+    sessionUser.current = session.user;
+  }, [session.user]);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
@@ -89,17 +115,42 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSession({ status: 'signedOut', user: null });
       return;
     }
-    fetchProfile()
-      // A transition: the first signed-in render (layout and page) is the largest of all, and React
-      // renders a transition in slices, keeping the main thread free to answer input meanwhile.
-      .then((user) => startTransition(() => setSession({ status: 'signedIn', user })))
-      .catch((error: unknown) => {
-        // A 401 just means the stored session has ended; anything else is worth a line in the console.
-        if (errorStatus(error) !== 401) console.error('Checking the stored session failed', error);
-        platform.storage.remove(STORAGE_KEYS.token);
-        setSession({ status: 'signedOut', user: null });
-      });
-  }, [fetchProfile, platform]);
+    api
+      .get<unknown>('/auth/profile')
+      .then(({ data }) => {
+        if (!looksLikeUser(data)) throw new ResponseFormatError(MESSAGES.authResponse.invalid);
+        setUnchecked(data);
+        // A transition: the first signed-in render (layout and page) is the largest of all, and React
+        // renders a transition in slices, keeping the main thread free to answer input meanwhile.
+        startTransition(() => setSession({ status: 'signedIn', user: data }));
+      })
+      .catch(sessionCheckFailed);
+  }, [api, platform, sessionCheckFailed]);
+
+  // The start-up profile against the contract's schema, once the page's content is on screen: a profile
+  // the schema rejects ends the session (as a failed check does; the guards then send to /login), if it
+  // is still the session's user by then.
+  const pageLoaded = useAfterPageLoad(unchecked !== null);
+  useEffect(() => {
+    if (!pageLoaded || unchecked === null) return;
+    let current = true;
+    loadSchemas().then(
+      ({ userSchema }) => {
+        if (!current) return;
+        setUnchecked(null);
+        if (userSchema.safeParse(unchecked).success || sessionUser.current !== unchecked) return;
+        console.error('Checking the stored session failed', new ResponseFormatError(MESSAGES.authResponse.invalid));
+        endSessionLocally();
+      },
+      (error: unknown) => {
+        // The schemas' chunk did not arrive: the server did answer with a user, who stays signed in.
+        if (current) console.error('Checking the stored session failed', error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [pageLoaded, unchecked, endSessionLocally]);
 
   const signIn = useCallback(
     async (data: unknown) => {

@@ -23,6 +23,14 @@ export const fieldLabel = 'mb-1.5 block text-sm font-medium text-slate-800 dark:
 
 export const card = 'rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
+/**
+ * For the items of a long list (classes, posts, replies): the browser styles, lays out and paints only
+ * those near the screen; the others keep an estimated (then their last) height. A page of twenty posts
+ * or a hundred replies is then no longer one long rendering task. They stay in the page for find in
+ * page, keyboard focus and screen readers.
+ */
+export const lazyListItem = '[content-visibility:auto] [contain-intrinsic-size:auto_16rem]';
+
 export const textLink = `rounded font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300 ${focusRing}`;
 
 export { focusRing };

@@ -38,7 +38,7 @@ describe('the create-post dialog', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     const { requests } = setup();
     await screen.findByText('Older post');
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create a post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create a post' });
     expect(within(dialog).getByLabelText('Title')).toHaveFocus();
     await user.type(within(dialog).getByLabelText('Title'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Publish post' }));
@@ -53,7 +53,7 @@ describe('the create-post dialog', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     const { requests } = setup();
     await screen.findByText('Older post');
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create a post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create a post' });
     await user.type(within(dialog).getByLabelText('Title'), 'Brand new');
     await user.type(within(dialog).getByLabelText('Content'), 'Fresh content');
     await user.selectOptions(within(dialog).getByLabelText('Category'), 'help');
@@ -74,7 +74,7 @@ describe('the create-post dialog', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     setup(500);
     await screen.findByText('Older post');
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
-    const dialog = screen.getByRole('dialog', { name: 'Create a post' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create a post' });
     await user.type(within(dialog).getByLabelText('Title'), 'T');
     await user.type(within(dialog).getByLabelText('Content'), 'C');
     await user.click(within(dialog).getByRole('button', { name: 'Publish post' }));

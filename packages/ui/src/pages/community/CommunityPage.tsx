@@ -1,20 +1,25 @@
 import { MESSAGES } from '@mentora/contract';
 import { Plus, SearchX, Users } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
 import { LoadMore } from '../../components/LoadMore';
 import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
 import { SegmentedControl } from '../../components/SegmentedControl';
-import { buttonPrimary, card, inputField, textLink } from '../../components/styles';
+import { buttonPrimary, card, inputField, lazyListItem, textLink } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
+import { useAfterPageLoad } from '../../layout/useAfterPageLoad';
 import { countLabel } from '../discussions/format';
-import { CreatePostDialog } from './CreatePostDialog';
 import { PostCard } from './PostCard';
 import { CATEGORY_FILTERS, CATEGORY_LABELS, type CategoryFilter, isCommunityCategory } from './posts';
 import { useCommunityList } from './queries';
+
+// The create-post dialog is a chunk of its own: it checks the form with the contract's schema, and zod
+// with it need not arrive before the feed's first paint. It loads once the page has, or at the first
+// click before that.
+const CreatePostDialog = lazy(async () => ({ default: (await import('./CreatePostDialog')).CreatePostDialog }));
 
 function FeedSkeleton() {
   return (
@@ -52,6 +57,7 @@ export function CommunityPage() {
   const [category, setCategory] = useState<CategoryFilter>('all');
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
+  const pageLoaded = useAfterPageLoad(true);
   const [announcement, setAnnouncement] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -139,7 +145,7 @@ export function CommunityPage() {
     content = (
       <ul aria-label="Posts" className="space-y-4">
         {posts.map((post) => (
-          <li key={post._id}>
+          <li key={post._id} className={lazyListItem}>
             <PostCard
               post={post}
               onDeleted={() => {
@@ -238,14 +244,18 @@ export function CommunityPage() {
         <LoadMore loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
       )}
 
-      <CreatePostDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={() => {
-          setCreating(false);
-          setAnnouncement('Your post was published.');
-        }}
-      />
+      {(creating || pageLoaded) && (
+        <Suspense fallback={null}>
+          <CreatePostDialog
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={() => {
+              setCreating(false);
+              setAnnouncement('Your post was published.');
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { Dialog } from '../../components/Dialog';
 import { FieldShell } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, buttonSecondary, inputField } from '../../components/styles';
-import { CATEGORY_LABELS, type PostDraft, type PostDraftField, postRequestFrom } from './posts';
+import { type PostDraft, type PostDraftField, postRequestFrom } from './postDraft';
+import { CATEGORY_LABELS } from './posts';
 import { useCreatePost } from './queries';
 
 const EMPTY: PostDraft = { title: '', content: '', category: 'general', tags: '' };

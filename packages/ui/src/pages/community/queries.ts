@@ -10,7 +10,8 @@ import {
 import { useApi } from '../../api/ApiContext';
 import { type CursorPage, getCursorPage, nextCursorOf } from '../discussions/paging';
 import { type CommunityListParams, communityPageQuery } from './listRequest';
-import { type PostRequest, withLikeToggled } from './posts';
+import type { PostRequest } from './postDraft';
+import { withLikeToggled } from './posts';
 
 export const communityKeys = {
   lists: ['community', 'list'] as const,

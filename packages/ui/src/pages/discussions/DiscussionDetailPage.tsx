@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadMore } from '../../components/LoadMore';
 import { ModerationBanner } from '../../components/ModerationBanner';
 import { SentimentBadge } from '../../components/SentimentBadge';
-import { buttonPrimary, buttonSecondary, card, focusRing, textLink } from '../../components/styles';
+import { buttonPrimary, buttonSecondary, card, focusRing, lazyListItem, textLink } from '../../components/styles';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
 import { countLabel, formatDate, formatDateTime } from './format';
 import { useClassInfo, useDeleteDiscussion, useDiscussion, useForgetDiscussion, usePostReply } from './queries';
@@ -66,7 +66,7 @@ function PlainText({ text, className = '' }: { text: string; className?: string 
 
 function ReplyItem({ reply }: { reply: DiscussionReply }) {
   return (
-    <li className={`${card} p-4 sm:p-5`}>
+    <li className={`${card} p-4 sm:p-5 ${lazyListItem}`}>
       <article aria-label={`Reply by ${reply.author.name}`}>
         <div className="flex items-start justify-between gap-3">
           <Byline name={reply.author.name} picture={reply.author.profilePicture} date={reply.createdAt} />
