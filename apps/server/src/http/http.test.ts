@@ -180,6 +180,38 @@ function rawGet(
 }
 
 describe('serving the web app', () => {
+  it('names what index.html loads first in a Link header, so the browser fetches it with the page', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'mentora-web-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><head><script src="/theme-init.js"></script>
+      <script type="module" crossorigin src="/assets/boot-1.js"></script>
+      <script type="module" crossorigin src="/assets/index-2.js"></script>
+      <link rel="modulepreload" crossorigin href="/assets/react-3.js">
+      <link rel="modulepreload" crossorigin href="/assets/boot-1.js">
+      <link rel="icon" href="/favicon.svg">
+      <link rel="stylesheet" crossorigin href="/assets/index-4.css"></head>`,
+    );
+    const web = await startTestServer({ env: { WEB_DIST_DIR: dist } });
+    try {
+      for (const route of ['/', '/classes/abc']) {
+        const res = await web.http.get(route);
+        expect(res.status).toBe(200);
+        expect(res.headers.link).toBe(
+          [
+            '</assets/boot-1.js>; rel=modulepreload; crossorigin',
+            '</assets/index-2.js>; rel=modulepreload; crossorigin',
+            '</assets/react-3.js>; rel=modulepreload; crossorigin',
+            '</assets/index-4.css>; rel=preload; as=style; crossorigin',
+          ].join(', '),
+        );
+      }
+      expect((await web.http.get('/api/nothing')).headers.link).toBeUndefined();
+    } finally {
+      await web.close();
+    }
+  });
+
   it('serves the build with a fallback to index.html, and keeps /api JSON', async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'mentora-web-'));
     mkdirSync(path.join(dist, 'assets'));
