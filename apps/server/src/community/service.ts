@@ -17,12 +17,13 @@ import { searchVector } from '../db/search.js';
 import { analysisColumns } from '../discussions/presenter.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
-import { notifyPostLike, notifyPostReply } from '../notifications/raise.js';
-import { publishNotifications } from '../notifications/service.js';
+import { notifyPostReply } from '../notifications/raise.js';
+import { publishNotificationIds, publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
 import { isAdmin } from '../users/policy.js';
+import { toggleLikeStatement } from './likeToggle.js';
 import { canDeletePost } from './policy.js';
-import { type PostWithAuthor, presentCommunityReply, presentPost } from './presenter.js';
+import { type PostWithAuthor, presentCommunityReply, presentPost, type ReplyWithAuthor } from './presenter.js';
 
 type ListQuery = z.output<typeof listPostsQuerySchema>;
 type CreateInput = z.output<typeof createPostRequestSchema>;
@@ -89,18 +90,48 @@ async function withLikesAndReplies(db: Queryable, rows: PostWithAuthor[]): Promi
   return rows.map((row) => presentPost(row, likes.get(row.post.id) ?? [], replies.get(row.post.id) ?? []));
 }
 
-const postById = prepared('post_by_id', (db, name) =>
-  selectPosts(db)
+/** A reply as postWithAll aggregates it: its row and author, with the time as JSON writes it. */
+interface ReplyJson extends Omit<ReplyWithAuthor['reply'], 'createdAt'> {
+  createdAt: string;
+  author: ReplyWithAuthor['author'];
+}
+
+/**
+ * One post with the ids of those who like it and its replies, in one query (likes and replies as JSON
+ * arrays): what a like or a reply answers, read back once it has committed.
+ */
+const postWithAll = prepared('post_with_all', (db, name) =>
+  db
+    .select({
+      post: postFields,
+      author: authorFields,
+      likes: sql<string[]>`coalesce((
+        select json_agg(l.user_id order by l.created_at, l.user_id) from ${postLikes} l
+        where l.post_id = ${communityPosts.id}), '[]')`,
+      replies: sql<ReplyJson[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', r.id, 'postId', r.post_id, 'authorId', r.author_id, 'content', r.content,
+          'sentimentLabel', r.sentiment_label, 'sentimentPolarity', r.sentiment_polarity,
+          'flagged', r.flagged, 'flagReason', r.flag_reason, 'createdAt', r.created_at,
+          'author', json_build_object('id', u.id, 'name', u.name, 'profilePicture', u.profile_picture)
+        ) order by r.created_at, r.id)
+        from ${communityReplies} r join ${users} u on u.id = r.author_id
+        where r.post_id = ${communityPosts.id}), '[]')`,
+    })
+    .from(communityPosts)
+    .innerJoin(users, eq(users.id, communityPosts.authorId))
     .where(eq(communityPosts.id, sql.placeholder('id')))
     .limit(1)
     .prepare(name),
 );
 
 async function findPost(db: Queryable, id: string): Promise<CommunityPost> {
-  const rows = await postById(db).execute({ id });
-  const [post] = await withLikesAndReplies(db, rows);
-  if (!post) throw notFound(MESSAGES.server.postNotFound);
-  return post;
+  const [row] = await postWithAll(db).execute({ id });
+  if (!row) throw notFound(MESSAGES.server.postNotFound);
+  const replies = row.replies.map(({ author, createdAt, ...reply }) =>
+    presentCommunityReply({ reply: { ...reply, createdAt: new Date(createdAt) }, author }),
+  );
+  return presentPost(row, row.likes, replies);
 }
 
 /** Locks a post against deletion until the transaction ends; 404 when it is already gone. */
@@ -187,30 +218,16 @@ export async function createPost(ctx: AppContext, user: UserRow, input: CreateIn
 }
 
 /**
- * Likes the post, or unlikes it when the caller already does. Safe under double clicks and concurrent
- * requests: the like is a row keyed (post_id, user_id), removed with DELETE … RETURNING and otherwise
- * added with INSERT … ON CONFLICT DO NOTHING, so racing requests can neither duplicate it nor fail.
+ * Likes the post, or unlikes it when the caller already does; its author hears of a like (grouped per
+ * post), not of an unlike. One statement (likeToggle.ts), safe under double clicks and concurrent requests.
  */
 export async function toggleLike(ctx: AppContext, user: UserRow, id: string): Promise<CommunityPost> {
-  const raised = await ctx.db.transaction(async (tx) => {
-    const post = await lockPost(tx, id);
-    const removed = await tx
-      .delete(postLikes)
-      .where(and(eq(postLikes.postId, id), eq(postLikes.userId, user.id)))
-      .returning({ postId: postLikes.postId });
-    if (removed.length > 0) return [];
-    const added = await tx
-      .insert(postLikes)
-      .values({ postId: id, userId: user.id })
-      .onConflictDoNothing()
-      .returning({ postId: postLikes.postId });
-    // Its author hears of a like (grouped per post), not of an unlike.
-    return added.length > 0 ? notifyPostLike(tx, user, post) : [];
-  });
+  const toggled = await toggleLikeStatement(ctx.db, user, id);
+  if (!toggled.found) throw notFound(MESSAGES.server.postNotFound);
   ctx.readCache.changed('post_likes');
   const post = await findPost(ctx.db, id);
-  // In id order: the notification took its id inside the transaction, the like event takes a later one.
-  await publishNotifications(ctx, raised);
+  // In id order: the notification took its id in the statement, the like event takes a later one.
+  await publishNotificationIds(ctx, toggled.notificationId ? [toggled.notificationId] : []);
   await ctx.events.publish(
     { name: 'community.like', data: { postId: id, likes: post.likes, likeCount: post.likes.length } },
     { everyone: true },

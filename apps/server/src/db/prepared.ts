@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client.js';
 
 // Drizzle builds a statement's SQL text anew on every call, walking its parts with instanceof-like
@@ -37,4 +39,28 @@ export function prepared<Q, S extends string = ''>(
     }
     return statement;
   };
+}
+
+const dialect = new PgDialect();
+
+/** A statement written in SQL (sql.placeholder for its values), prepared as `prepared` does; rows as the driver reads them. */
+export interface PreparedSql<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>;
+}
+
+/**
+ * `prepared` for what drizzle's builders cannot say (a statement of data-modifying CTEs, say): named and
+ * planned once per connection like a lookup by key. Rows come as the driver reads them (column names
+ * as written, no mapping): keep to plain values (text, uuid, boolean, integer).
+ */
+export function preparedSql<Row>(name: string, statement: SQL): (db: Queryable) => PreparedSql<Row> {
+  const query = dialect.sqlToQuery(statement);
+  return prepared(name, (db, statementName) => {
+    const ready = db._.session.prepareQuery(query, undefined, statementName, false);
+    return {
+      async execute(values) {
+        return ((await ready.execute(values)) as { rows: Row[] }).rows;
+      },
+    };
+  });
 }

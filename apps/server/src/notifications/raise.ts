@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { enrollments, type NotificationRow, notifications, postLikes, users } from '../db/schema.js';
+import { enrollments, type NotificationRow, notifications, users } from '../db/schema.js';
 
 // Who is told what (issue #7), written inside the transaction of the action itself, so a notification
 // exists exactly when its action does. Each function returns the rows to publish once it commits
@@ -25,7 +25,8 @@ async function insertAll(db: Queryable, rows: NewNotification[]): Promise<Notifi
 
 /**
  * One row per (user, group key): news on an existing one updates it (latest actor, count, title),
- * makes it unread again and moves it to the top with a new event id.
+ * makes it unread again and moves it to the top with a new event id (community/likeToggle.ts does the
+ * same in SQL for likes).
  */
 async function upsertGrouped(db: Queryable, rows: (NewNotification & { groupKey: string })[]) {
   if (rows.length === 0) return [];
@@ -121,33 +122,11 @@ export function notifyPostReply(db: Queryable, actor: Actor, post: { id: string;
 }
 
 /**
- * A like: the post's author, grouped into one notification per post that says how many people like
- * it now (not counting the author's own like).
+ * A like tells the post's author, grouped into one notification per post that says how many people like
+ * it now (not counting the author's own like). It is written by the like's own statement
+ * (community/likeToggle.ts, with the same renewal as upsertGrouped), under this key.
  */
-export async function notifyPostLike(
-  db: Queryable,
-  actor: Actor,
-  post: { id: string; title: string; authorId: string },
-) {
-  if (actor.id === post.authorId) return [];
-  const [likers] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(postLikes)
-    .where(and(eq(postLikes.postId, post.id), ne(postLikes.userId, post.authorId)));
-  return upsertGrouped(db, [
-    {
-      userId: post.authorId,
-      kind: 'post_like',
-      actorId: actor.id,
-      actorName: actor.name,
-      postId: post.id,
-      subjectTitle: post.title,
-      link: links.post(post.id),
-      groupKey: `like:${post.id}`,
-      count: Math.max(1, likers?.count ?? 1),
-    },
-  ]);
-}
+export const likeGroupKey = (postId: string) => `like:${postId}`;
 
 /** A new enrolment: the class's mentor. */
 export function notifyEnrolment(db: Queryable, actor: Actor, cls: { id: string; title: string; mentorId: string }) {
