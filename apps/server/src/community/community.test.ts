@@ -12,7 +12,8 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { communityPosts, communityReplies, postLikes } from '../db/schema.js';
+import { communityPosts, communityReplies, notifications, postLikes } from '../db/schema.js';
+import { toggleLikeStatement } from './likeToggle.js';
 
 let t: TestServer;
 let admin: TestUser;
@@ -288,6 +289,31 @@ describe('POST /api/community/{id}/like', () => {
       const next = await t.http.post(`/api/community/${post._id}/like`).set(who.auth);
       expect(next.body.likes).toEqual(rows === 1 ? [] : [who.user.id]);
     }
+  });
+
+  it('answers 200 or 404 to likes racing the deletion of the post, and leaves no like or notification behind', async () => {
+    for (let round = 0; round < 5; round++) {
+      const author = await makeUser(t);
+      const post = await makePost(t, author);
+      const people = await Promise.all(Array.from({ length: 4 }, () => makeUser(t)));
+      const likes = people.map((p) => t.http.post(`/api/community/${post._id}/like`).set(p.auth));
+      const deleted = t.http.delete(`/api/community/${post._id}`).set(author.auth);
+      const statuses = (await Promise.all(likes)).map((res) => res.status);
+      expect((await deleted).status).toBe(200);
+      for (const status of statuses) expect([200, 404]).toContain(status);
+      expect(await countRows(t, postLikes, sql`post_id = ${post._id}`)).toBe(0);
+      expect(await countRows(t, notifications, sql`post_id = ${post._id}`)).toBe(0);
+    }
+  });
+
+  it('changes nothing when the post is gone by the time the like is written (the route answers 404)', async () => {
+    const author = await makeUser(t);
+    const post = await makePost(t, author);
+    const liker = await makeUser(t);
+    await t.ctx.db.delete(communityPosts).where(eq(communityPosts.id, post._id));
+    expect(await toggleLikeStatement(t.ctx.db, liker.user, post._id)).toEqual({ found: false, notificationId: null });
+    expect(await countRows(t, postLikes, sql`user_id = ${liker.user.id}`)).toBe(0);
+    expect(await countRows(t, notifications, sql`actor_id = ${liker.user.id}`)).toBe(0);
   });
 
   it('counts concurrent likes by many users exactly once each', async () => {

@@ -15,7 +15,8 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { discussionReplies, discussions } from '../db/schema.js';
+import { discussionReplies, discussions, notifications } from '../db/schema.js';
+import { insertReplyStatement } from './replyInsert.js';
 
 let t: TestServer;
 let admin: TestUser;
@@ -490,6 +491,44 @@ describe('POST /api/discussions/{id}/replies', () => {
     }
     expect((await t.http.post(`/api/discussions/${d._id}/replies`).send({ content: 'hi' })).status).toBe(401);
     expect(await countRows(t, discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
+  });
+});
+
+describe('a reply racing the deletion of its discussion', () => {
+  it('answers 201 or 404, never an error, and leaves no reply or notification behind', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { cls, learners } = await makeClassWithLearners(t, 2);
+      const [author, other] = learners as [TestUser, TestUser];
+      const d = await makeDiscussion(t, author, cls);
+      const replies = Array.from({ length: 6 }, (_, i) =>
+        t.http
+          .post(`/api/discussions/${d._id}/replies`)
+          .set(other.auth)
+          .send({ content: `reply ${i}` }),
+      );
+      const deleted = t.http.delete(`/api/discussions/${d._id}`).set(author.auth);
+      const statuses = (await Promise.all(replies)).map((res) => res.status);
+      expect((await deleted).status).toBe(200);
+      for (const status of statuses) expect([201, 404]).toContain(status);
+      expect(await countRows(t, discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
+      expect(await countRows(t, notifications, sql`discussion_id = ${d._id}`)).toBe(0);
+    }
+  });
+
+  it('writes nothing when the discussion is gone by the time the reply is written (the route answers 404)', async () => {
+    const { cls, learners } = await makeClassWithLearners(t, 2);
+    const [author, other] = learners as [TestUser, TestUser];
+    const d = await makeDiscussion(t, author, cls);
+    await t.ctx.db.delete(discussions).where(eq(discussions.id, d._id));
+    const written = await insertReplyStatement(
+      t.ctx.db,
+      other.user,
+      { id: d._id, title: d.title, authorId: author.user.id, classId: cls.id },
+      { content: 'too late', sentimentLabel: 'NEUTRAL', sentimentPolarity: 0, flagged: false, flagReason: null },
+    );
+    expect(written).toEqual({ replyId: null, notificationId: null });
+    expect(await countRows(t, discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
+    expect(await countRows(t, notifications, sql`actor_id = ${other.user.id} and kind = 'discussion_reply'`)).toBe(0);
   });
 });
 

@@ -17,8 +17,8 @@ import { classes, discussionReplies, discussions, enrollments, type UserRow, use
 import { searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
-import { notifyDiscussionReply, notifyNewDiscussion } from '../notifications/raise.js';
-import { publishNotifications } from '../notifications/service.js';
+import { notifyNewDiscussion } from '../notifications/raise.js';
+import { publishNotificationIds, publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
 import { isAdmin } from '../users/policy.js';
 import {
@@ -29,6 +29,7 @@ import {
   canStartDiscussion,
 } from './policy.js';
 import { analysisColumns, type DiscussionHead, presentDiscussion, presentReply } from './presenter.js';
+import { insertReplyStatement } from './replyInsert.js';
 
 type ListQuery = z.output<typeof listDiscussionsQuerySchema>;
 type CreateInput = z.output<typeof createDiscussionRequestSchema>;
@@ -90,12 +91,6 @@ const replies = prepared('discussion_replies', (db, name) =>
 async function repliesOf(db: Queryable, discussionId: string) {
   const rows = await replies(db).execute({ discussionId });
   return rows.map(presentReply);
-}
-
-async function findFull(db: Queryable, id: string, viewer: string): Promise<Discussion> {
-  const found = await findHead(db, id, viewer);
-  if (!found) throw notFound(MESSAGES.discussionDetail.notFound);
-  return presentDiscussion(found, await repliesOf(db, id));
 }
 
 /** True when the user is enrolled in, or mentors, at least one class. */
@@ -300,35 +295,24 @@ export async function createDiscussion(
 export async function addReply(ctx: AppContext, user: UserRow, id: string, input: ReplyInput): Promise<Discussion> {
   const head = await findHead(ctx.db, id, user.id);
   if (!head) throw notFound(MESSAGES.discussionDetail.notFound);
-  const m = await membershipOf(ctx.db, head.cls.id, user);
+  const m = await readMembershipOf(ctx, head.cls.id, user);
   if (!m || !canReply(m)) throw forbidden(MESSAGES.discussionDetail.mustEnrollToReply);
   const analysis = await analyseText(input.content);
-  const { replyId, raised } = await ctx.db.transaction(async (tx) => {
-    // Deleted meanwhile? A 404, not a foreign-key error; the lock holds it until the reply is in.
-    const [alive] = await tx
-      .select({ id: discussions.id })
-      .from(discussions)
-      .where(eq(discussions.id, id))
-      .for('key share');
-    if (!alive) throw notFound(MESSAGES.discussionDetail.notFound);
-    const [reply] = await tx
-      .insert(discussionReplies)
-      .values({ discussionId: id, authorId: user.id, content: input.content, ...analysisColumns(analysis) })
-      .returning({ id: discussionReplies.id });
-    if (!reply) throw new Error('reply insert returned nothing');
-    const raised = await notifyDiscussionReply(tx, user, {
-      id,
-      title: head.discussion.title,
-      authorId: head.discussion.authorId,
-      classId: head.cls.id,
-    });
-    return { replyId: reply.id, raised };
-  });
+  const inserted = await insertReplyStatement(
+    ctx.db,
+    user,
+    { id, title: head.discussion.title, authorId: head.discussion.authorId, classId: head.cls.id },
+    { content: input.content, ...analysisColumns(analysis) },
+  );
+  // Deleted since the head was read: a 404, not a foreign-key error.
+  if (!inserted.replyId) throw notFound(MESSAGES.discussionDetail.notFound);
   ctx.readCache.changed('discussion_replies');
-  const discussion = await findFull(ctx.db, id, user.id);
-  // In id order: the notification rows took theirs inside the transaction, the reply event takes a later one.
-  await publishNotifications(ctx, raised);
-  const reply = discussion.replies.find((r) => r._id === replyId);
+  // The head as read above, with every reply now (the count follows; the caller has replied).
+  const replies = await repliesOf(ctx.db, id);
+  const discussion = presentDiscussion({ ...head, replyCount: replies.length, repliedByMe: true }, replies);
+  // In id order: the notification took its id in the statement, the reply event takes a later one.
+  await publishNotificationIds(ctx, inserted.notificationId ? [inserted.notificationId] : []);
+  const reply = discussion.replies.find((r) => r._id === inserted.replyId);
   if (reply) {
     await ctx.events.publish(
       {

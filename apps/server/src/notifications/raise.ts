@@ -57,26 +57,8 @@ export const links = {
   pendingMentors: '/admin?tab=mentors',
 };
 
-/** A reply to a discussion: its author. */
-export function notifyDiscussionReply(
-  db: Queryable,
-  actor: Actor,
-  discussion: { id: string; title: string; authorId: string; classId: string },
-) {
-  return insertAll(
-    db,
-    others(actor.id, [discussion.authorId]).map((userId) => ({
-      userId,
-      kind: 'discussion_reply' as const,
-      actorId: actor.id,
-      actorName: actor.name,
-      classId: discussion.classId,
-      discussionId: discussion.id,
-      subjectTitle: discussion.title,
-      link: links.discussion(discussion.id),
-    })),
-  );
-}
+// A reply to a discussion tells its author: written by the reply's own statement
+// (discussions/replyInsert.ts), like a like's (community/likeToggle.ts).
 
 /** A new discussion: everyone in its class (enrolled learners and the mentor) but its author. */
 export async function notifyNewDiscussion(

@@ -122,8 +122,9 @@ const withUnreadCount = prepared('notifications_with_unread', (db, name) =>
   db
     .select({
       row: notifications,
-      unread: sql<number>`(select count(*)::int from ${notifications} u
-        where u.user_id = ${notifications.userId} and u.read_at is null)`,
+      // Spelled out: drizzle leaves a one-table query's columns unqualified, and u's would shadow them.
+      unread: sql<number>`(select count(*)::int from notifications u
+        where u.user_id = notifications.user_id and u.read_at is null)`,
     })
     .from(notifications)
     .where(sql`${notifications.id} = any(${sql.placeholder('ids')}::uuid[])`)
