@@ -8,12 +8,14 @@ export interface LikeToggled {
   found: boolean;
   /** The post author's grouped like notification, when this like added or renewed it. */
   notificationId: string | null;
+  /** The live event id for the like (live_event_seq), later than the notification's. */
+  eventId: number;
 }
 
 const postId = sql.placeholder('postId');
 const userId = sql.placeholder('userId');
 
-const toggle = preparedSql<{ found: boolean; notification_id: string | null }>(
+const toggle = preparedSql<{ found: boolean; notification_id: string | null; event_id: string | number }>(
   'post_like_toggle',
   sql`
     with post as (
@@ -42,13 +44,16 @@ const toggle = preparedSql<{ found: boolean; notification_id: string | null }>(
         count = excluded.count, read_at = null, updated_at = now(), seq = nextval('live_event_seq')
       returning id
     )
-    select exists (select 1 from post) as found, (select id from notified) as notification_id
+    -- The like's live event id last, after the notification's (the subquery, fenced by OFFSET 0, runs first).
+    select found, notification_id, nextval('live_event_seq') as event_id from (
+      select exists (select 1 from post) as found, (select id from notified) as notification_id offset 0
+    ) taken
   `,
 );
 
 /**
  * Likes the post for the user, or unlikes it when they already do, and tells its author, in one
- * statement: a like costs one round trip to the database, not the seven of a transaction that locks,
+ * statement: a like costs one round trip to the database (its live event id included), not the eight of a transaction that locks,
  * deletes, inserts, counts and upserts one step at a time (bench:api: each round trip is a socket
  * write and wake-up on both sides, the largest item in a write's CPU profile).
  *
@@ -73,5 +78,5 @@ export async function toggleLikeStatement(
     groupKey: likeGroupKey(id),
   });
   if (!row) throw new Error('like toggle returned no row');
-  return { found: row.found, notificationId: row.notification_id };
+  return { found: row.found, notificationId: row.notification_id, eventId: Number(row.event_id) };
 }

@@ -226,9 +226,10 @@ export async function toggleLike(ctx: AppContext, user: UserRow, id: string): Pr
   if (!toggled.found) throw notFound(MESSAGES.server.postNotFound);
   ctx.readCache.changed('post_likes');
   const post = await findPost(ctx.db, id);
-  // In id order: the notification took its id in the statement, the like event takes a later one.
+  // In id order: the statement took the notification's id, then the like event's.
   await publishNotificationIds(ctx, toggled.notificationId ? [toggled.notificationId] : []);
-  await ctx.events.publish(
+  await ctx.events.publishWithId(
+    toggled.eventId,
     { name: 'community.like', data: { postId: id, likes: post.likes, likeCount: post.likes.length } },
     { everyone: true },
   );

@@ -9,12 +9,14 @@ export interface ReplyInserted {
   replyId: string | null;
   /** Its author's notification, unless they replied themselves. */
   notificationId: string | null;
+  /** The live event id for the reply (live_event_seq), later than the notification's. */
+  eventId: number;
 }
 
 const actorId = sql.placeholder('actorId');
 const recipientId = sql.placeholder('recipientId');
 
-const insertReply = preparedSql<{ reply_id: string | null; notification_id: string | null }>(
+const insertReply = preparedSql<{ reply_id: string | null; notification_id: string | null; event_id: string | number }>(
   'discussion_reply_insert',
   sql`
     with discussion as (
@@ -37,13 +39,17 @@ const insertReply = preparedSql<{ reply_id: string | null; notification_id: stri
       where ${recipientId}::uuid <> ${actorId}::uuid
       returning id
     )
-    select (select id from reply) as reply_id, (select id from notified) as notification_id
+    -- The reply's live event id last, after the notification's (the subquery, fenced by OFFSET 0, runs first).
+    select reply_id, notification_id, nextval('live_event_seq') as event_id from (
+      select (select id from reply) as reply_id, (select id from notified) as notification_id offset 0
+    ) taken
   `,
 );
 
 /**
  * Adds a reply and tells the discussion's author (raise.ts's rule: never of their own reply), in one
- * statement, as a like does (community/likeToggle.ts): one round trip instead of a transaction's five.
+ * statement, as a like does (community/likeToggle.ts): one round trip instead of a transaction's five and
+ * a request for an event id.
  * The discussion is locked against deletion until the statement ends; if it is already gone, nothing
  * is written (the caller answers 404).
  */
@@ -64,5 +70,5 @@ export async function insertReplyStatement(
     ...reply,
   });
   if (!row) throw new Error('reply insert returned no row');
-  return { replyId: row.reply_id, notificationId: row.notification_id };
+  return { replyId: row.reply_id, notificationId: row.notification_id, eventId: Number(row.event_id) };
 }

@@ -310,11 +310,12 @@ export async function addReply(ctx: AppContext, user: UserRow, id: string, input
   // The head as read above, with every reply now (the count follows; the caller has replied).
   const replies = await repliesOf(ctx.db, id);
   const discussion = presentDiscussion({ ...head, replyCount: replies.length, repliedByMe: true }, replies);
-  // In id order: the notification took its id in the statement, the reply event takes a later one.
+  // In id order: the statement took the notification's id, then the reply event's.
   await publishNotificationIds(ctx, inserted.notificationId ? [inserted.notificationId] : []);
   const reply = discussion.replies.find((r) => r._id === inserted.replyId);
   if (reply) {
-    await ctx.events.publish(
+    await ctx.events.publishWithId(
+      inserted.eventId,
       {
         name: 'discussion.reply',
         data: { discussionId: id, classId: head.cls.id, reply, replyCount: discussion.replyCount },
