@@ -26,6 +26,7 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { freePort } from '../lib/freePort.js';
 import {
   BIG_DISCUSSION_REPLIES,
@@ -266,6 +267,35 @@ async function prepare(baseUrl: string, profile: ProfileName) {
   return { token: login.token, learner, bigDiscussion, discussionIds, postIds };
 }
 
+/** How the replies this benchmark writes begin, so the next run can take them away. */
+const BENCH_REPLY = 'Benchmark reply';
+
+/**
+ * Takes away what earlier runs' reply scenario wrote (its replies and the notifications they raised),
+ * before the server starts: otherwise each run reads back longer discussions than the last, and runs
+ * on one seeded database stop being comparable. Likes need nothing: a toggle undoes itself.
+ */
+async function removeEarlierReplies(databaseUrl: string, profile: ProfileName): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const learner = benchLearner(PROFILES[profile]);
+    const { rowCount } = await client.query(
+      `delete from discussion_replies where content like $1
+         and author_id = (select id from users where email = $2)`,
+      [`${BENCH_REPLY} %`, learner.email],
+    );
+    await client.query(
+      `delete from notifications where kind = 'discussion_reply'
+         and actor_id = (select id from users where email = $1)`,
+      [learner.email],
+    );
+    if (rowCount) console.log(`  removed ${rowCount} replies written by earlier runs`);
+  } finally {
+    await client.end();
+  }
+}
+
 function scenarios(ctx: Awaited<ReturnType<typeof prepare>>): Scenario[] {
   let like = 0;
   let reply = 0;
@@ -295,7 +325,7 @@ function scenarios(ctx: Awaited<ReturnType<typeof prepare>>): Scenario[] {
       next: () => {
         const n = reply++;
         const id = ctx.discussionIds[n % ctx.discussionIds.length];
-        const content = `Benchmark reply ${n}: the exercises were clear and I finished the homework.`;
+        const content = `${BENCH_REPLY} ${n}: the exercises were clear and I finished the homework.`;
         return { path: `/api/discussions/${id}/replies`, body: JSON.stringify({ content }) };
       },
     },
@@ -364,12 +394,14 @@ async function runProfile(profile: ProfileName): Promise<{ rows: Measured[]; rss
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+  const databaseUrl = `${values.server.replace(/\/+$/, '')}/${DEFAULT_DATABASE[profile]}`;
+  await removeEarlierReplies(databaseUrl, profile);
   const server = spawn(process.execPath, [...nodeArgs, serverMain], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      DATABASE_URL: `${values.server.replace(/\/+$/, '')}/${DEFAULT_DATABASE[profile]}`,
+      DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
       PORT: String(port),
       RATE_LIMIT: 'off',
