@@ -261,6 +261,27 @@ describe('POST /api/community/{id}/like', () => {
     expect(await countRows(t, postLikes, sql`post_id = ${post._id}`)).toBe(1);
   });
 
+  it('answers the post as the like leaves it: its likes in order, its replies, as the feed then shows it', async () => {
+    const author = await makeUser(t);
+    const post = await makePost(t, author);
+    await makePostReply(t, mentor, post, 'First reply');
+    const people = [learner, mentor, admin];
+    const answers: CommunityPost[] = [];
+    for (const who of people) answers.push((await t.http.post(`/api/community/${post._id}/like`).set(who.auth)).body);
+    expect(answers.map((a) => a.likes)).toEqual([
+      [learner.user.id],
+      [learner.user.id, mentor.user.id],
+      [learner.user.id, mentor.user.id, admin.user.id],
+    ]);
+    const unliked = (await t.http.post(`/api/community/${post._id}/like`).set(mentor.auth)).body as CommunityPost;
+    expect(unliked.likes).toEqual([learner.user.id, admin.user.id]);
+    const shown = ((await t.http.get('/api/community?limit=50').set(author.auth)).body as CommunityPost[]).find(
+      (p) => p._id === post._id,
+    );
+    expect(communityPostSchema.parse(unliked)).toEqual(shown);
+    expect(unliked.replies.map((r) => r.content)).toEqual(['First reply']);
+  });
+
   it('keeps one like per user under concurrent double clicks, with no errors', async () => {
     for (const n of [2, 3, 10]) {
       const post = await makePost(t, mentor);
