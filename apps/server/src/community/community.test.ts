@@ -332,7 +332,10 @@ describe('POST /api/community/{id}/like', () => {
     const post = await makePost(t, author);
     const liker = await makeUser(t);
     await t.ctx.db.delete(communityPosts).where(eq(communityPosts.id, post._id));
-    expect(await toggleLikeStatement(t.ctx.db, liker.user, post._id)).toMatchObject({ found: false, notificationId: null });
+    expect(await toggleLikeStatement(t.ctx.db, liker.user, post._id)).toMatchObject({
+      found: false,
+      notificationId: null,
+    });
     expect(await countRows(t, postLikes, sql`user_id = ${liker.user.id}`)).toBe(0);
     expect(await countRows(t, notifications, sql`actor_id = ${liker.user.id}`)).toBe(0);
   });
