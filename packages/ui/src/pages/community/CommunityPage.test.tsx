@@ -39,7 +39,9 @@ describe('the create-post dialog', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await screen.findByText('Older post');
     await user.click(screen.getByRole('button', { name: 'Create Post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a post' });
-    expect(within(dialog).getByLabelText('Title')).toHaveFocus();
+    // The dialog's code loads lazily: when it arrives after the click, React runs the effect that
+    // moves focus a moment after the dialog is in the page, not within the click.
+    await waitFor(() => expect(within(dialog).getByLabelText('Title')).toHaveFocus());
     await user.type(within(dialog).getByLabelText('Title'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Publish post' }));
     expect(within(dialog).getByText('Title is required')).toBeInTheDocument();
