@@ -218,7 +218,10 @@ for (const theme of THEMES) {
       await expectNoViolations(page, `${theme} /community on a phone`);
     });
 
-    test('the admin dashboard and the assistant meet WCAG 2.1 AA', async ({ page, request }) => {
+    test('the admin dashboard meets WCAG 2.1 AA', async ({ page, request }) => {
+      // Six tabs, a confirmation and a phone width, each opened and checked: about a minute on a quiet
+      // machine, so more than a slow test's 90 s on a loaded one.
+      test.setTimeout(180_000);
       const seeded = await seedClass(request, 'Accessible admin class', 'Ada Lovelace');
       await startDiscussion(request, seeded.learnerToken, {
         classId: seeded.classId,
@@ -242,8 +245,11 @@ for (const theme of THEMES) {
       await page.getByRole('tab', { name: 'Mentors' }).click();
       await page.getByRole('list', { name: 'Pending verification requests' }).waitFor();
       await expectNoViolations(page, `${theme} /admin mentors on a phone`);
+    });
 
-      await page.setViewportSize({ width: 1280, height: 800 });
+    // Apart from the dashboard's six tabs: together they outran even a slow test's time on a loaded CI machine.
+    test('the assistant meets WCAG 2.1 AA', async ({ page, request }) => {
+      const seeded = await seedClass(request, 'Accessible admin class', 'Ada Lovelace');
       await openAs(page, '/dashboard', theme, seeded.learnerToken);
       await page.getByRole('button', { name: 'Open the assistant' }).click();
       const panel = page.getByRole('dialog', { name: 'Mentora Assistant' });
