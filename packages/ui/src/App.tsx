@@ -51,7 +51,9 @@ export function App({ platform, router = 'browser' }: AppProps) {
                 <AppRoutes />
               </AuthProvider>
             </Router>
-            <Toaster position="top-right" />
+            {/* Success messages stay as long as errors (react-hot-toast shows them 2 s by default: short to read,
+                and gone before a busy page has painted them). */}
+            <Toaster position="top-right" toastOptions={{ success: { duration: 4000 } }} />
           </QueryClientProvider>
         </ThemeProvider>
       </PlatformProvider>
