@@ -3,7 +3,6 @@ import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { AppContext } from './context.js';
 import { authenticate } from './http/auth.js';
 import { csrfProtection } from './http/csrf.js';
@@ -11,6 +10,7 @@ import { errorHandler, notFoundHandler } from './http/errors.js';
 import { gzipJson } from './http/gzipJson.js';
 import { healthHandler } from './http/health.js';
 import { createRateLimiters, type StoreFactory } from './http/rateLimit.js';
+import { requestLog } from './http/requestLog.js';
 import { webAppRoutes } from './http/webApp.js';
 import { apiRoutes } from './routes.js';
 
@@ -25,16 +25,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger: ctx.logger,
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(ctx.logger));
   app.use(
     helmet({
       contentSecurityPolicy: {

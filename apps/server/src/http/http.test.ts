@@ -2,12 +2,14 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { MESSAGES } from '@mentora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClass, makeLearner, makeVerifiedMentor } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { openReadyStream } from '../../test/sse.js';
 import { getClass } from '../classes/service.js';
 import { jsonOf } from '../db/readCache.js';
 import { createLogger } from '../logger.js';
@@ -161,6 +163,74 @@ describe('logging', () => {
       }
     } finally {
       await logging.close();
+    }
+  });
+});
+
+describe('the request log', () => {
+  /** A server whose logger writes to memory at this level, and the request lines it has written so far. */
+  async function logging(level: string) {
+    const sink = new PassThrough();
+    const lines: Record<string, unknown>[] = [];
+    createInterface({ input: sink }).on('line', (line) => lines.push(JSON.parse(line)));
+    const server = await startTestServer({ logger: createLogger(level, sink) });
+    const requests = () => lines.filter((line) => 'responseTime' in line);
+    return { server, requests };
+  }
+
+  it('writes one info line per request: method, path without its query, status and time; not health checks', async () => {
+    const { server, requests } = await logging('info');
+    try {
+      const learner = await makeLearner(server);
+      await server.http.get('/api/health').expect(200);
+      await server.http.get('/api/classes?search=private+words&limit=5').set(learner.auth).expect(200);
+      await server.http.get('/api/no/such/thing').expect(404);
+      await expect.poll(() => requests().length).toBeGreaterThanOrEqual(2);
+      const mine = requests().filter((line) => (line.req as { url: string }).url !== '/api/auth/register');
+      expect(mine.map(({ req, res, msg, level }) => ({ req, res, msg, level }))).toEqual([
+        { req: { method: 'GET', url: '/api/classes' }, res: { statusCode: 200 }, msg: 'request completed', level: 30 },
+        {
+          req: { method: 'GET', url: '/api/no/such/thing' },
+          res: { statusCode: 404 },
+          msg: 'request completed',
+          level: 30,
+        },
+      ]);
+      for (const line of mine) expect(line.responseTime).toEqual(expect.any(Number));
+      expect(JSON.stringify(requests())).not.toContain('private');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says when the client went away before the answer ended (a live stream closed)', async () => {
+    const { server, requests } = await logging('info');
+    try {
+      const learner = await makeLearner(server);
+      const stream = await openReadyStream(`${server.baseUrl}/api/events`, { headers: learner.auth });
+      stream.close();
+      await expect
+        .poll(() => requests().find((line) => (line.req as { url: string }).url === '/api/events'))
+        .toMatchObject({
+          req: { method: 'GET', url: '/api/events' },
+          res: { statusCode: 200 },
+          msg: 'request aborted',
+        });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('writes nothing per request above info', async () => {
+    const { server, requests } = await logging('warn');
+    try {
+      const learner = await makeLearner(server);
+      await server.http.get('/api/classes').set(learner.auth).expect(200);
+      await server.http.get('/api/no/such/thing').expect(404);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(requests()).toEqual([]);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,0 +1,36 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+/** What each request's line says: its method and path (never the query), the status and the time taken. */
+export interface RequestLogLine {
+  req: { method: string; url: string };
+  res: { statusCode: number };
+  responseTime: number;
+}
+
+/**
+ * One info line per request once its answer has gone (or the client went away), as pino-http wrote
+ * them, with the same fields. Written here rather than with pino-http: that library makes a child
+ * logger for every request, serializing (and redacting) its bindings, even when the level logs
+ * nothing. bench:api measured it at a quarter of a signed-in GET's server CPU: /api/auth/profile
+ * answered 4.7k req/s with it and 6.4k without, at LOG_LEVEL=warn. Below info this costs one check.
+ * Health checks are not logged (a load balancer asks every few seconds).
+ */
+export function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    if (!logger.isLevelEnabled('info') || req.url === '/api/health') {
+      next();
+      return;
+    }
+    const start = performance.now();
+    res.once('close', () => {
+      const line: RequestLogLine = {
+        req: { method: req.method, url: req.originalUrl.split('?')[0] ?? '' },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(performance.now() - start),
+      };
+      logger.info(line, res.writableFinished ? 'request completed' : 'request aborted');
+    });
+    next();
+  };
+}
