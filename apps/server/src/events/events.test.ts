@@ -94,6 +94,42 @@ describe('GET /api/events', () => {
     expect(theirs.all('notification')).toEqual([]);
   });
 
+  it('pushes the grouped notification of a like to the author of the post with the unread count; an unlike pushes none', async () => {
+    const { cls, learners } = await makeClassWithLearners(t, 3);
+    const [author, ana, ben] = learners as [TestUser, TestUser, TestUser];
+    const post = await makePost(t, author, { title: 'Gardens' });
+    // One notification read and one unread first: the count is the unread ones, this one included.
+    const discussion = await makeDiscussion(t, author, cls);
+    expect((await reply(t, ana, discussion._id, 'Nice.')).status).toBe(201);
+    await t.http.post('/api/notifications/read').set(author.auth).send({ all: true }).expect(200);
+    expect((await reply(t, ben, discussion._id, 'Agreed.')).status).toBe(201);
+    const mine = await listen(author);
+    const like = (who: TestUser) => t.http.post(`/api/community/${post._id}/like`).set(who.auth);
+
+    expect((await like(ana)).status).toBe(200);
+    const first = notificationEventSchema.parse(JSON.parse((await mine.waitForEvent('notification')).data));
+    expect(first.notification).toMatchObject({
+      kind: 'post_like',
+      message: `${ana.user.name} liked your post “Gardens”`,
+      read: false,
+    });
+    expect(first.unreadCount).toBe(2);
+
+    // Liked by a second person: the same notification, renewed. Unliked: nothing for the author.
+    expect((await like(ben)).status).toBe(200);
+    expect((await like(ana)).status).toBe(200);
+    await barrier([mine]);
+    const events = mine.all<NotificationEvent>('notification');
+    expect(events.map((e) => [e.notification._id, e.notification.message, e.unreadCount])).toEqual([
+      [first.notification._id, `${ana.user.name} liked your post “Gardens”`, 2],
+      [first.notification._id, '2 people liked your post “Gardens”', 2],
+    ]);
+    // Their own like tells them nothing.
+    expect((await like(author)).status).toBe(200);
+    await barrier([mine]);
+    expect(mine.all('notification')).toHaveLength(2);
+  });
+
   it('replays what a reconnecting client missed after Last-Event-ID, in order, then goes live', async () => {
     const { cls, learners } = await makeClassWithLearners(t);
     const [author, other] = learners as [TestUser, TestUser];
