@@ -26,8 +26,8 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import getPort from 'get-port';
 import pg from 'pg';
-import { freePort } from '../lib/freePort.js';
 import {
   BIG_DISCUSSION_REPLIES,
   benchLearner,
@@ -343,7 +343,7 @@ function scenarios(ctx: Awaited<ReturnType<typeof prepare>>): Scenario[] {
 async function runFloors(): Promise<Measured[]> {
   const out: Measured[] = [];
   for (const kind of ['http', 'express'] as const) {
-    const port = await freePort();
+    const port = await getPort({ host: '127.0.0.1' });
     const child = await startProcess(
       process.execPath,
       [path.join(import.meta.dirname, 'floor.mjs'), kind, String(port)],
@@ -391,7 +391,7 @@ async function settle(baseUrl: string): Promise<void> {
 }
 
 async function runProfile(profile: ProfileName): Promise<{ rows: Measured[]; rss: number }> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}`;
   const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
   const databaseUrl = `${values.server.replace(/\/+$/, '')}/${DEFAULT_DATABASE[profile]}`;

@@ -28,8 +28,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import getPort from 'get-port';
 import pg from 'pg';
-import { freePort } from '../lib/freePort.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const serverMain = path.join(root, 'apps', 'server', 'dist', 'main.js');
@@ -70,7 +70,7 @@ interface Server {
 const ADMIN = { email: 'soak-admin@example.test', password: 'soak admin password' };
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const child = spawn(process.execPath, [serverMain], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },

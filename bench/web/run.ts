@@ -21,9 +21,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import getPort from 'get-port';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { freePort } from '../lib/freePort.js';
 import {
   benchLearner,
   DEFAULT_DATABASE,
@@ -184,7 +184,7 @@ function routeSizes(): RouteSize[] {
 // ---------- Lighthouse ----------
 
 async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.resolve(values['server-main'])], {
     env: {

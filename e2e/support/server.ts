@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import getPort from 'get-port';
 import { ADMIN, SERVER_MAIN, WEB_DIST, WEB_INDEX } from './env';
 
 const START_TIMEOUT_MS = 60_000;
@@ -15,18 +15,6 @@ export interface RunningServer {
   /** The mail the server wrote to its log (it has no SMTP_URL): one JSON `{to, subject, text}` a line. */
   mailbox: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
@@ -90,7 +78,7 @@ export async function startServer({ corsOrigins = [] }: { corsOrigins?: string[]
   for (const file of [SERVER_MAIN, WEB_INDEX]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`pnpm build\` at the repository root first`);
   }
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mentora-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import getPort from 'get-port';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_ENV } from '../test/harness.js';
 import { spawnServer } from '../test/processes.js';
@@ -13,15 +13,6 @@ import { openDatabase } from './db/client.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const tsx = (file: string) => [process.execPath, ['--import', 'tsx', file]] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<void> {
   // Generous: a loaded 2-core machine can take a minute to start tsx and create an embedded database.
@@ -49,7 +40,7 @@ afterAll(() => {
 describe('the server process', () => {
   it('creates the first admin from ADMIN_EMAIL once, serves, and exits 0 on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mentora-main-'));
-    const port = await freePort();
+    const port = await getPort({ host: '127.0.0.1' });
     const [cmd, args] = tsx('src/main.ts');
     const env = {
       ...process.env,

@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './redis.js';
+import getPort from 'get-port';
 
 // A PostgreSQL cluster of the test's own (initdb into a temporary folder, pg_ctl on a free loopback
 // port), for tests that stop the database and start it again. The machine's shared PostgreSQL is
@@ -56,7 +56,7 @@ export class PrivatePostgres {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mentora-pg-'));
     const owner = asPostgres();
     if (owner) chownSync(dir, owner.uid, owner.gid);
-    const cluster = new PrivatePostgres(bin, dir, await freePort());
+    const cluster = new PrivatePostgres(bin, dir, await getPort({ host: '127.0.0.1' }));
     await cluster.pg('initdb', ['-D', cluster.dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
     await cluster.start();
     return cluster;

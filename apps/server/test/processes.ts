@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from './redis.js';
+import getPort from 'get-port';
 
 // Real server processes (src/main.ts under tsx), as production runs them, for tests across processes.
 
@@ -15,7 +15,7 @@ export interface ServerProcess {
 }
 
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = await getPort({ host: '127.0.0.1' });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },

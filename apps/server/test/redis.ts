@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import getPort from 'get-port';
 import { Redis } from 'ioredis';
 
 // Redis for tests: the shared one (TEST_REDIS_URL, default the local server CI starts), with a key
@@ -42,15 +42,6 @@ export function requireOrSkip(available: boolean, what: string): boolean {
   return false;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** A redis-server of the test's own, on a free loopback port, that it can stop and start again. */
 export class PrivateRedis {
   private child: ChildProcess | undefined;
@@ -58,7 +49,7 @@ export class PrivateRedis {
   private constructor(readonly port: number) {}
 
   static async start(): Promise<PrivateRedis> {
-    const redis = new PrivateRedis(await freePort());
+    const redis = new PrivateRedis(await getPort({ host: '127.0.0.1' }));
     await redis.start();
     return redis;
   }
