@@ -38,9 +38,9 @@ import {
   SEED_PASSWORD,
   seedId,
 } from '../seed/profiles.js';
+import { BENCH_SERVER_ENV, startBenchServer, stopProcess } from '../server.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const serverMain = path.join(root, 'apps', 'server', 'dist', 'main.js');
 
 const { values } = parseArgs({
   // `pnpm bench:x -- --flag` passes the `--` on: it is not an argument.
@@ -120,19 +120,6 @@ async function startProcess(
       clearTimeout(timer);
       reject(new Error(`${args.join(' ')} exited with ${code} during start-up`));
     });
-  });
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.removeAllListeners('exit');
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
   });
 }
 
@@ -389,20 +376,6 @@ async function runFloors(): Promise<Measured[]> {
   return out;
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited during start-up (${child.exitCode})`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not answer /api/health within 120 s');
-}
-
 /**
  * Waits until the server has finished what the previous scenario left queued (autocannon stops with
  * up to `connections` requests in flight; fifty 1,000-reply discussions or logins take a while), so
@@ -420,40 +393,29 @@ async function settle(baseUrl: string): Promise<void> {
 }
 
 async function runProfile(profile: ProfileName): Promise<{ rows: Measured[]; rss: number }> {
-  const port = await getPort({ host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
   const databaseUrl = `${values.server.replace(/\/+$/, '')}/${DEFAULT_DATABASE[profile]}`;
   await removeEarlierReplies(databaseUrl, profile);
   await vacuumWrittenTables(databaseUrl, true);
-  const server = spawn(process.execPath, [...nodeArgs, serverMain], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      RATE_LIMIT: 'off',
-      // Production would log each request at info; warn keeps log shipping out of the figures.
-      LOG_LEVEL: 'warn',
-      ...(values['read-cache-mb'] === undefined ? {} : { READ_CACHE_MB: values['read-cache-mb'] }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   // Its warnings while it runs are shown; once it is told to stop, requests still queued (logins) fail
   // against a closed pool, which says nothing about the figures.
   let stopping = false;
-  for (const stream of [server.stdout, server.stderr]) {
-    createInterface({ input: stream as NodeJS.ReadableStream }).on('line', (line) => {
+  const server = await startBenchServer({
+    nodeArgs: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
+    env: {
+      ...BENCH_SERVER_ENV,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      DATABASE_URL: databaseUrl,
+      ...(values['read-cache-mb'] === undefined ? {} : { READ_CACHE_MB: values['read-cache-mb'] }),
+    },
+    onLine: (line) => {
       if (!stopping) process.stderr.write(`  [server] ${line.slice(0, 500)}\n`);
-    });
-  }
+    },
+  });
+  const { baseUrl } = server;
   try {
-    await waitForHealth(baseUrl, server);
     const ctx = await prepare(baseUrl, profile);
     const rows: Measured[] = [];
-    const pid = server.pid ?? 0;
+    const pid = server.child.pid ?? 0;
     for (const scenario of scenarios(ctx)) {
       if (scenario.kind === 'write') await vacuumWrittenTables(databaseUrl);
       await settle(baseUrl);
@@ -461,11 +423,11 @@ async function runProfile(profile: ProfileName): Promise<{ rows: Measured[]; rss
       rows.push(row);
       console.log(`  ${profile} ${row.name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
     }
-    const rss = server.pid ? rssMb(server.pid) : Number.NaN;
+    const rss = pid ? rssMb(pid) : Number.NaN;
     return { rows, rss };
   } finally {
     stopping = true;
-    await stopProcess(server);
+    await server.stop();
   }
 }
 

@@ -21,18 +21,13 @@
 // --database (admin URL, default $SOAK_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres),
 // --redis (default $REDIS_URL or redis://127.0.0.1:6379; keys and channels under mentora-soak:<pid>:).
 
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import getPort from 'get-port';
 import pg from 'pg';
-
-const root = path.resolve(import.meta.dirname, '..', '..');
-const serverMain = path.join(root, 'apps', 'server', 'dist', 'main.js');
+import { type BenchServer, SERVER_MAIN, startBenchServer } from '../server.js';
 
 const { values } = parseArgs({
   options: {
@@ -63,46 +58,33 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Server {
   base: string;
-  child: ChildProcess;
+  running: BenchServer;
+  /** Its last 200 lines. */
   output: string[];
 }
 
 const ADMIN = { email: 'soak-admin@example.test', password: 'soak admin password' };
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await getPort({ host: '127.0.0.1' });
-  const child = spawn(process.execPath, [serverMain], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const output: string[] = [];
+  const running = await startBenchServer({
+    env: { ...process.env, ...env },
+    timeoutMs: 60_000,
+    onLine: (line) => {
+      output.push(line);
+      if (output.length > 200) output.shift();
+    },
   });
-  const server: Server = { base: `http://127.0.0.1:${port}`, child, output: [] };
-  const keep = (d: Buffer) => {
-    server.output.push(String(d));
-    if (server.output.length > 200) server.output.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${server.output.join('')}`);
-    try {
-      if ((await fetch(`${server.base}/api/health`)).ok) return server;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy:\n${server.output.join('')}`);
+  return { base: running.baseUrl, running, output };
 }
 
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const closed = new Promise((resolve) => server.child.once('close', resolve));
-  server.child.kill('SIGTERM');
-  await closed;
+function stopServer(server: Server): Promise<void> {
+  return server.running.stop();
 }
 
 /** Resident set size in MB, from /proc (Linux). */
 function rssMb(server: Server): number {
-  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  const status = readFileSync(`/proc/${server.running.child.pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
 }
@@ -390,8 +372,8 @@ async function drive(
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 async function main(): Promise<number> {
-  if (!existsSync(serverMain)) {
-    log(`No built server at ${serverMain}: run \`pnpm build\` first.`);
+  if (!existsSync(SERVER_MAIN)) {
+    log(`No built server at ${SERVER_MAIN}: run \`pnpm build\` first.`);
     return 2;
   }
   const dbName = `mentora_soak_${process.pid}`;

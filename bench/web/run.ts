@@ -21,7 +21,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import getPort from 'get-port';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import {
@@ -33,6 +32,7 @@ import {
   SEED_PASSWORD,
   seedId,
 } from '../seed/profiles.js';
+import { BENCH_SERVER_ENV, type BenchServer, startBenchServer } from '../server.js';
 
 // puppeteer-core comes with Lighthouse (which drives Chrome through it): we use that copy to prepare
 // the signed-in page Lighthouse then audits.
@@ -183,41 +183,18 @@ function routeSizes(): RouteSize[] {
 
 // ---------- Lighthouse ----------
 
-async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await getPort({ host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.resolve(values['server-main'])], {
+/** The built server on the profile's database, serving the web build under test; its output shown. */
+function startServer(): Promise<BenchServer> {
+  return startBenchServer({
+    main: path.resolve(values['server-main']),
     env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
+      ...BENCH_SERVER_ENV,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       DATABASE_URL: `${values.server.replace(/\/+$/, '')}/${DEFAULT_DATABASE[profile]}`,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
       WEB_DIST_DIR: dist,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    onLine: (line) => process.stderr.write(`${line}\n`),
   });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (server.exitCode !== null) return resolve();
-      server.once('exit', () => resolve());
-      server.kill('SIGTERM');
-    });
-  return { baseUrl, stop };
 }
 
 interface Score {
