@@ -61,15 +61,39 @@ describe('ReadCache', () => {
     expect(await cache.read('feed', ['community_posts'], feed.load)).toEqual({ n: 1 });
   });
 
-  it('does not keep a read that was at the database when anything changed (it may hold the old rows)', async () => {
+  it('does not keep a read that was at the database when one of its tables changed (it may hold the old rows)', async () => {
     const cache = listening();
     const slow = held();
-    const reading = cache.read('a', ['classes'], slow.load);
-    cache.changed('post_likes');
+    const reading = cache.read('a', ['classes', 'reviews'], slow.load);
+    cache.changed('reviews');
     slow.release();
     expect(await reading).toEqual({ stale: true });
     const fresh = counter();
-    expect(await cache.read('a', ['classes'], fresh.load)).toEqual({ n: 1 });
+    expect(await cache.read('a', ['classes', 'reviews'], fresh.load)).toEqual({ n: 1 });
+  });
+
+  it('keeps a read while other tables change (a class read amid a stream of likes)', async () => {
+    const cache = listening();
+    const slow = held();
+    const reading = cache.read('a', ['classes', 'reviews'], slow.load);
+    cache.changed('post_likes');
+    cache.changed('community_replies', 'users');
+    slow.release();
+    expect(await reading).toEqual({ stale: true });
+    const never = counter();
+    expect(await cache.read('a', ['classes', 'reviews'], never.load)).toEqual({ stale: true });
+    expect(never.calls()).toBe(0);
+  });
+
+  it('does not keep a read that was at the database when the cache was emptied (the listener lost)', async () => {
+    const cache = listening();
+    const slow = held();
+    const reading = cache.read('a', ['classes'], slow.load);
+    cache.setListening(false);
+    cache.setListening(true);
+    slow.release();
+    await reading;
+    expect(cache.size).toBe(0);
   });
 
   it('keeps neither a missing value nor an error', async () => {

@@ -8,9 +8,11 @@
 //   from every process and tool, once the change commits;
 // - the code that writes in this process says so at once after its commit (changed()), so that its
 //   own next request, the writer's, never waits for the notification.
-// While nobody listens the cache is empty and unused. A read that began before a change never stores
-// what it read: every change moves the generation on, and a read stores only for the generation it
-// saw before going to the database.
+// While nobody listens the cache is empty and unused. A read that began before a change to one of its
+// tables never stores what it read: each table's changes are counted, and a read stores only if the
+// counts of its tables (and of clear(), which stands for every table) are those it saw before going to
+// the database. Changes to other tables do not stop it: under a stream of likes, a class read while
+// they commit is still kept.
 //
 // Values are frozen when stored (a caller that tried to change one would change every later answer),
 // and serialized once: jsonOf() gives the bytes to send (and keeps their gzip once made).
@@ -69,7 +71,10 @@ export class ReadCache {
   /** In order of use: the first entry is the least recently used. */
   private readonly entries = new Map<string, Entry>();
   private readonly byTable = new Map<WatchedTable, Set<string>>();
-  private changes = 0;
+  /** clear() calls so far: a change to every table. */
+  private clears = 0;
+  /** Changes so far per table (changed()). */
+  private readonly tableChanges = new Map<WatchedTable, number>();
   private listening = false;
   private bytes = 0;
   private answered = 0;
@@ -110,16 +115,23 @@ export class ReadCache {
       this.answered++;
       return kept.value as T;
     }
-    const generation = this.changes;
+    const generation = this.generationOf(tables);
     const value = await load();
-    if (this.listening && generation === this.changes) this.store(key, tables, value, sent(value));
+    if (this.listening && generation === this.generationOf(tables)) this.store(key, tables, value, sent(value));
     return value;
+  }
+
+  /** Moves on whenever one of these tables changes (each count only grows, so equal sums mean no change). */
+  private generationOf(tables: readonly WatchedTable[]): number {
+    let generation = this.clears;
+    for (const table of tables) generation += this.tableChanges.get(table) ?? 0;
+    return generation;
   }
 
   /** Rows of these tables changed (or are about to be seen changed): forget what was read from them. */
   changed(...tables: WatchedTable[]): void {
-    this.changes++;
     for (const table of tables) {
+      this.tableChanges.set(table, (this.tableChanges.get(table) ?? 0) + 1);
       for (const key of this.byTable.get(table) ?? []) {
         const entry = this.entries.get(key);
         if (entry) this.remove(entry);
@@ -128,7 +140,7 @@ export class ReadCache {
   }
 
   clear(): void {
-    this.changes++;
+    this.clears++;
     this.entries.clear();
     this.byTable.clear();
     this.bytes = 0;
