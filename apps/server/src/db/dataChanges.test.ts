@@ -172,6 +172,36 @@ describe('the process that writes forgets the shared reads it changed (no notifi
     expect((await feed(t, learner)).map((p) => p._id)).not.toContain(id);
   });
 
+  it('a like answers its post as it is now: a new reply, its author renamed, the likes; once deleted, 404', async () => {
+    const author = await makeLearner(t);
+    const fan = await makeLearner(t);
+    const post = await makePost(t, author);
+    const like = (who: TestUser) => t.http.post(`/api/community/${post._id}/like`).set(who.auth);
+    // Each like reads the post without its likes from memory once it is kept.
+    await warm(t, () => like(learner));
+
+    const replied = await t.http.post(`/api/community/${post._id}/replies`).set(mentor.auth).send({ content: 'Hi!' });
+    expect(replied.status).toBe(201);
+    const afterReply = await like(fan);
+    expect(afterReply.status).toBe(200);
+    expect(afterReply.body.replies.map((r: { content: string }) => r.content)).toEqual(['Hi!']);
+    expect(afterReply.body.likes).toContain(fan.user.id);
+
+    await warm(t, () => like(learner));
+    const renamed = await t.http
+      .put('/api/auth/profile')
+      .set(author.auth)
+      .send({ name: 'Renamed Poster', email: author.user.email, profilePicture: '', bio: '' });
+    expect(renamed.status).toBe(200);
+    const afterRename = await like(learner);
+    expect(afterRename.body.author.name).toBe('Renamed Poster');
+    expect(afterRename.body.likes).toContain(fan.user.id);
+
+    await warm(t, () => like(learner));
+    expect((await t.http.delete(`/api/community/${post._id}`).set(author.auth)).status).toBe(200);
+    expect((await like(learner)).status).toBe(404);
+  });
+
   it('starting, replying to and deleting a discussion show at once in the class’s list and the discussion', async () => {
     const cls = await makeClass(t, mentor);
     const reader = await makeLearner(t);
