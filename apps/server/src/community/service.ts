@@ -12,13 +12,13 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import type { WatchedTable } from '../db/readCache.js';
-import { communityPosts, communityReplies, postLikes, type UserRow, users } from '../db/schema.js';
+import { communityPosts, communityReplies, notifications, postLikes, type UserRow, users } from '../db/schema.js';
 import { searchVector } from '../db/search.js';
 import { analysisColumns } from '../discussions/presenter.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { notifyPostReply } from '../notifications/raise.js';
-import { publishNotificationIds, publishNotifications } from '../notifications/service.js';
+import { publishNotification, publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
 import { isAdmin } from '../users/policy.js';
 import { toggleLikeStatement } from './likeToggle.js';
@@ -137,16 +137,23 @@ const postWithReplies = prepared('post_with_replies', (db, name) =>
     .prepare(name),
 );
 
-/** Only the likes of one post (the ids, in the order they liked it). */
-const likesOfPost = prepared('post_likes_of_one', (db, name) =>
+/**
+ * After a like: the post's likes, and the notification it raised (none when null) with its recipient's
+ * unread count. Both are read once the like has committed, in one round trip.
+ */
+const likesAndNotification = prepared('post_likes_and_notification', (db, name) =>
   db
     .select({
-      likes: sql<
-        string[]
-      >`coalesce(json_agg(${postLikes.userId} order by ${postLikes.createdAt}, ${postLikes.userId}), '[]')`,
+      likes: likesJson,
+      notification: notifications,
+      // Spelled out: u's columns would shadow an unqualified notifications.user_id.
+      unread: sql<number | null>`(select count(*)::int from ${notifications} u
+        where u.user_id = notifications.user_id and u.read_at is null)`,
     })
-    .from(postLikes)
-    .where(eq(postLikes.postId, sql.placeholder('id')))
+    .from(communityPosts)
+    .leftJoin(notifications, eq(notifications.id, sql.placeholder('notificationId')))
+    .where(eq(communityPosts.id, sql.placeholder('id')))
+    .limit(1)
     .prepare(name),
 );
 
@@ -176,13 +183,20 @@ function readPostWithReplies(ctx: AppContext, id: string): Promise<PostRow | und
 
 /**
  * The post a like answers, once the like has committed: its likes read now, the rest (the same for every
- * like of it) from memory once kept. bench:api: +18% likes per second against reading it all each time.
+ * like of it) from memory once kept; and the notification the like raised, sent to its recipient with
+ * their unread count, read in the same query as the likes. bench:api: +12% likes per second for the
+ * kept part.
  */
-async function postAfterLike(ctx: AppContext, id: string): Promise<CommunityPost> {
-  const [row, [liked]] = await Promise.all([readPostWithReplies(ctx, id), likesOfPost(ctx.db).execute({ id })]);
-  // Deleted since the like committed (its likes went with it).
-  if (!row) throw notFound(MESSAGES.server.postNotFound);
-  return presentPostRow(row, liked?.likes ?? []);
+async function answerLike(ctx: AppContext, id: string, notificationId: string | null): Promise<CommunityPost> {
+  const [row, [now]] = await Promise.all([
+    readPostWithReplies(ctx, id),
+    likesAndNotification(ctx.db).execute({ id, notificationId }),
+  ]);
+  // Deleted since the like committed (its likes and notification went with it).
+  if (!row || !now) throw notFound(MESSAGES.server.postNotFound);
+  // In id order: the statement took the notification's id, then the like event's (sent by the caller).
+  if (now.notification) await publishNotification(ctx, now.notification, now.unread ?? 0);
+  return presentPostRow(row, now.likes);
 }
 
 /** Locks a post against deletion until the transaction ends; 404 when it is already gone. */
@@ -276,9 +290,7 @@ export async function toggleLike(ctx: AppContext, user: UserRow, id: string): Pr
   const toggled = await toggleLikeStatement(ctx.db, user, id);
   if (!toggled.found) throw notFound(MESSAGES.server.postNotFound);
   ctx.readCache.changed('post_likes');
-  const post = await postAfterLike(ctx, id);
-  // In id order: the statement took the notification's id, then the like event's.
-  await publishNotificationIds(ctx, toggled.notificationId ? [toggled.notificationId] : []);
+  const post = await answerLike(ctx, id, toggled.notificationId);
   await ctx.events.publishWithId(
     toggled.eventId,
     { name: 'community.like', data: { postId: id, likes: post.likes, likeCount: post.likes.length } },

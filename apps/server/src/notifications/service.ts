@@ -152,6 +152,11 @@ export async function publishNotificationIds(ctx: AppContext, ids: string[]): Pr
   );
 }
 
+/** Sends one notification, read with its recipient's unread count by the caller's own query, to their streams. */
+export async function publishNotification(ctx: AppContext, row: NotificationRow, unread: number): Promise<void> {
+  await sendLive(ctx, [row], new Map([[row.userId, unread]]));
+}
+
 async function sendLive(ctx: AppContext, rows: NotificationRow[], counts: Map<string, number>): Promise<void> {
   for (const row of rows) {
     await ctx.events.publishWithId(
