@@ -236,6 +236,45 @@ describe('the process that writes forgets the shared reads it changed (no notifi
     expect(await list()).toEqual([]);
   });
 
+  it('a reply answers its discussion as it is now: the class renamed, its author renamed; once deleted, 404', async () => {
+    const cls = await makeClass(t, mentor);
+    const author = await makeLearner(t);
+    await enrol(t, cls, author);
+    await enrol(t, cls, learner);
+    const discussion = await makeDiscussion(t, author, cls);
+    let n = 0;
+    // Each reply reads the discussion it goes to from memory once it is kept.
+    const reply = () =>
+      t.http
+        .post(`/api/discussions/${discussion._id}/replies`)
+        .set(learner.auth)
+        .send({ content: `Reply ${++n}` });
+    await warm(t, reply);
+
+    const edited = await t.http
+      .put(`/api/classes/${cls.id}`)
+      .set(mentor.auth)
+      .send(classRequest({ title: 'Renamed class' }));
+    expect(edited.status).toBe(200);
+    const afterEdit = await reply();
+    expect(afterEdit.status).toBe(201);
+    expect(afterEdit.body.classId.title).toBe('Renamed class');
+    expect(afterEdit.body.replyCount).toBe(n);
+    expect(afterEdit.body.repliedByMe).toBe(true);
+
+    await warm(t, reply);
+    const renamed = await t.http
+      .put('/api/auth/profile')
+      .set(author.auth)
+      .send({ name: 'Renamed Asker', email: author.user.email, profilePicture: '', bio: '' });
+    expect(renamed.status).toBe(200);
+    expect((await reply()).body.author.name).toBe('Renamed Asker');
+
+    await warm(t, reply);
+    expect((await t.http.delete(`/api/discussions/${discussion._id}`).set(author.auth)).status).toBe(200);
+    expect((await reply()).status).toBe(404);
+  });
+
   it('leaving a class closes its discussions to the leaver at once', async () => {
     const cls = await makeClass(t, mentor);
     const leaver = await makeLearner(t);

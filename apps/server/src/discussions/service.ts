@@ -74,6 +74,38 @@ async function findHead(db: Queryable, id: string, viewer: string): Promise<Disc
   return row;
 }
 
+/** A discussion's head without its reply count and the viewer's "replied": what a reply needs before it writes. */
+type ReplyTarget = Omit<DiscussionHead, 'replyCount' | 'repliedByMe'>;
+
+const replyTargetById = prepared('discussion_reply_target', (db, name) =>
+  db
+    .select({
+      discussion: discussionFields,
+      cls: { id: classes.id, title: classes.title, mentorId: classes.mentorId },
+      author: { id: users.id, name: users.name, profilePicture: users.profilePicture },
+    })
+    .from(discussions)
+    .innerJoin(classes, eq(classes.id, discussions.classId))
+    .innerJoin(users, eq(users.id, discussions.authorId))
+    .where(eq(discussions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
+
+/**
+ * The discussion a reply goes to, kept in the read cache: no reply changes its tables, so while people
+ * reply it stays in memory, and a reply skips a query that also counted the replies and looked for the
+ * caller's. A discussion deleted meanwhile is caught by the insert itself (replyInsert.ts), which writes
+ * nothing then.
+ */
+function readReplyTarget(ctx: AppContext, id: string): Promise<ReplyTarget | undefined> {
+  return ctx.readCache.read(
+    JSON.stringify(['reply-target', id]),
+    ['discussions', 'classes', 'users'],
+    async () => (await replyTargetById(ctx.db).execute({ id }))[0],
+  );
+}
+
 const replies = prepared('discussion_replies', (db, name) =>
   db
     .select({
@@ -293,7 +325,7 @@ export async function createDiscussion(
  * discussion's author is notified, and the members of the class who have it open see the reply live.
  */
 export async function addReply(ctx: AppContext, user: UserRow, id: string, input: ReplyInput): Promise<Discussion> {
-  const head = await findHead(ctx.db, id, user.id);
+  const head = await readReplyTarget(ctx, id);
   if (!head) throw notFound(MESSAGES.discussionDetail.notFound);
   const m = await readMembershipOf(ctx, head.cls.id, user);
   if (!m || !canReply(m)) throw forbidden(MESSAGES.discussionDetail.mustEnrollToReply);
