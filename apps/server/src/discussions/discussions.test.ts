@@ -460,6 +460,8 @@ describe('POST /api/discussions/{id}/replies', () => {
         .from(discussionReplies)
         .where(eq(discussionReplies.id, reply?._id ?? ''));
       expectStoredAs(row, texts[i] as string);
+      // The answer is the discussion as its page then shows it to the one who replied.
+      expect(res.body).toEqual((await t.http.get(`/api/discussions/${d._id}`).set(who.auth)).body);
     }
   });
 
