@@ -6,6 +6,7 @@ import {
   type replyRequestSchema,
 } from '@mentora/contract';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
@@ -90,7 +91,7 @@ async function withLikesAndReplies(db: Queryable, rows: PostWithAuthor[]): Promi
   return rows.map((row) => presentPost(row, likes.get(row.post.id) ?? [], replies.get(row.post.id) ?? []));
 }
 
-/** A reply as postWithAll aggregates it: its row and author, with the time as JSON writes it. */
+/** A reply as repliesJson aggregates it: its row and author, with the time as JSON writes it. */
 interface ReplyJson extends Omit<ReplyWithAuthor['reply'], 'createdAt'> {
   createdAt: string;
   author: ReplyWithAuthor['author'];
@@ -116,25 +117,28 @@ const likesJson = sql<string[]>`coalesce((
  * One post with the ids of those who like it and its replies, in one query (likes and replies as JSON
  * arrays): what a reply answers, read back once it has committed.
  */
-const postWithAll = prepared('post_with_all', (db, name) =>
-  db
-    .select({ post: postFields, author: authorFields, likes: likesJson, replies: repliesJson })
-    .from(communityPosts)
+/** Narrows a select from community_posts to one post by id (placeholder id), with its author joined. */
+function postById<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(users, eq(users.id, communityPosts.authorId))
     .where(eq(communityPosts.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare(name),
+    .limit(1);
+}
+
+const postWithAll = prepared('post_with_all', (db, name) =>
+  postById(
+    db
+      .select({ post: postFields, author: authorFields, likes: likesJson, replies: repliesJson })
+      .from(communityPosts)
+      .$dynamic(),
+  ).prepare(name),
 );
 
 /** The same without its likes: what a like leaves as it was. */
 const postWithReplies = prepared('post_with_replies', (db, name) =>
-  db
-    .select({ post: postFields, author: authorFields, replies: repliesJson })
-    .from(communityPosts)
-    .innerJoin(users, eq(users.id, communityPosts.authorId))
-    .where(eq(communityPosts.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare(name),
+  postById(
+    db.select({ post: postFields, author: authorFields, replies: repliesJson }).from(communityPosts).$dynamic(),
+  ).prepare(name),
 );
 
 /**

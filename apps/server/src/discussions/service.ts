@@ -6,6 +6,7 @@ import {
   type replyRequestSchema,
 } from '@mentora/contract';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import { membershipOf, readMembershipOf } from '../classes/membership.js';
@@ -47,19 +48,32 @@ const { search: _search, ...discussionFields } = getTableColumns(discussions);
 
 const viewerId = sql.placeholder('viewerId');
 
-/** Discussions with their class, author, reply count and whether the viewer (placeholder viewerId) replied: one query. */
-function selectHeads(db: Queryable) {
-  return db
-    .select({
-      discussion: discussionFields,
-      cls: { id: classes.id, title: classes.title, mentorId: classes.mentorId },
-      author: { id: users.id, name: users.name, profilePicture: users.profilePicture },
-      replyCount: sql<number>`(select count(*)::int from ${discussionReplies} where ${discussionReplies.discussionId} = ${discussions.id})`,
-      repliedByMe: sql<boolean>`exists (select 1 from ${discussionReplies} where ${discussionReplies.discussionId} = ${discussions.id} and ${discussionReplies.authorId} = ${viewerId}::uuid)`,
-    })
-    .from(discussions)
+/** A discussion's own fields with its class and author: selected from discussions joined as joinHead does. */
+const headFields = {
+  discussion: discussionFields,
+  cls: { id: classes.id, title: classes.title, mentorId: classes.mentorId },
+  author: { id: users.id, name: users.name, profilePicture: users.profilePicture },
+};
+
+/** Joins a select from discussions to its class and its author (for headFields). */
+function joinHead<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(classes, eq(classes.id, discussions.classId))
     .innerJoin(users, eq(users.id, discussions.authorId));
+}
+
+/** Discussions with their class, author, reply count and whether the viewer (placeholder viewerId) replied: one query. */
+function selectHeads(db: Queryable) {
+  return joinHead(
+    db
+      .select({
+        ...headFields,
+        replyCount: sql<number>`(select count(*)::int from ${discussionReplies} where ${discussionReplies.discussionId} = ${discussions.id})`,
+        repliedByMe: sql<boolean>`exists (select 1 from ${discussionReplies} where ${discussionReplies.discussionId} = ${discussions.id} and ${discussionReplies.authorId} = ${viewerId}::uuid)`,
+      })
+      .from(discussions)
+      .$dynamic(),
+  );
 }
 
 const headById = prepared('discussion_head', (db, name) =>
@@ -78,15 +92,7 @@ async function findHead(db: Queryable, id: string, viewer: string): Promise<Disc
 type ReplyTarget = Omit<DiscussionHead, 'replyCount' | 'repliedByMe'>;
 
 const replyTargetById = prepared('discussion_reply_target', (db, name) =>
-  db
-    .select({
-      discussion: discussionFields,
-      cls: { id: classes.id, title: classes.title, mentorId: classes.mentorId },
-      author: { id: users.id, name: users.name, profilePicture: users.profilePicture },
-    })
-    .from(discussions)
-    .innerJoin(classes, eq(classes.id, discussions.classId))
-    .innerJoin(users, eq(users.id, discussions.authorId))
+  joinHead(db.select(headFields).from(discussions).$dynamic())
     .where(eq(discussions.id, sql.placeholder('id')))
     .limit(1)
     .prepare(name),
