@@ -168,19 +168,24 @@ describe('logging', () => {
 });
 
 describe('the request log', () => {
-  /** A server whose logger writes to memory at this level, and the request lines it has written so far. */
-  async function logging(level: string) {
+  /** Runs `check` on a server whose logger writes to memory at this level (requests(): its request lines so far), then closes it. */
+  async function withLogging(
+    level: string,
+    check: (server: TestServer, requests: () => Record<string, unknown>[]) => Promise<void>,
+  ) {
     const sink = new PassThrough();
     const lines: Record<string, unknown>[] = [];
     createInterface({ input: sink }).on('line', (line) => lines.push(JSON.parse(line)));
     const server = await startTestServer({ logger: createLogger(level, sink) });
-    const requests = () => lines.filter((line) => 'responseTime' in line);
-    return { server, requests };
+    try {
+      await check(server, () => lines.filter((line) => 'responseTime' in line));
+    } finally {
+      await server.close();
+    }
   }
 
   it('writes one info line per request: method, path without its query, status and time; not health checks', async () => {
-    const { server, requests } = await logging('info');
-    try {
+    await withLogging('info', async (server, requests) => {
       const learner = await makeLearner(server);
       await server.http.get('/api/health').expect(200);
       await server.http.get('/api/classes?search=private+words&limit=5').set(learner.auth).expect(200);
@@ -198,14 +203,11 @@ describe('the request log', () => {
       ]);
       for (const line of mine) expect(line.responseTime).toEqual(expect.any(Number));
       expect(JSON.stringify(requests())).not.toContain('private');
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it('says when the client went away before the answer ended (a live stream closed)', async () => {
-    const { server, requests } = await logging('info');
-    try {
+    await withLogging('info', async (server, requests) => {
       const learner = await makeLearner(server);
       const stream = await openReadyStream(`${server.baseUrl}/api/events`, { headers: learner.auth });
       stream.close();
@@ -216,22 +218,17 @@ describe('the request log', () => {
           res: { statusCode: 200 },
           msg: 'request aborted',
         });
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it('writes nothing per request above info', async () => {
-    const { server, requests } = await logging('warn');
-    try {
+    await withLogging('warn', async (server, requests) => {
       const learner = await makeLearner(server);
       await server.http.get('/api/classes').set(learner.auth).expect(200);
       await server.http.get('/api/no/such/thing').expect(404);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(requests()).toEqual([]);
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
 
