@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import getPort from 'get-port';
+import { DEFAULT_DATABASE, type ProfileName } from './seed/profiles.js';
 
 /** The built server every benchmark runs (after `pnpm build`). */
 export const SERVER_MAIN = path.resolve(import.meta.dirname, '..', 'apps', 'server', 'dist', 'main.js');
@@ -13,6 +14,14 @@ export const BENCH_SERVER_ENV = {
   // Production would log each request at info; warn keeps log shipping out of the figures.
   LOG_LEVEL: 'warn',
 } as const;
+
+/** The signing key of the servers that run on a seeded profile (tokens from one run work on the next). */
+export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+/** The database of a seeded profile on the PostgreSQL server at `serverUrl` (without a database). */
+export function benchDatabaseUrl(serverUrl: string, profile: ProfileName): string {
+  return `${serverUrl.replace(/\/+$/, '')}/${DEFAULT_DATABASE[profile]}`;
+}
 
 export interface BenchServer {
   baseUrl: string;

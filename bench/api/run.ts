@@ -31,14 +31,13 @@ import pg from 'pg';
 import {
   BIG_DISCUSSION_REPLIES,
   benchLearner,
-  DEFAULT_DATABASE,
   DEFAULT_SERVER_URL,
   PROFILES,
   type ProfileName,
   SEED_PASSWORD,
   seedId,
 } from '../seed/profiles.js';
-import { BENCH_SERVER_ENV, startBenchServer, stopProcess } from '../server.js';
+import { BENCH_JWT_SECRET, BENCH_SERVER_ENV, benchDatabaseUrl, startBenchServer, stopProcess } from '../server.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -393,7 +392,7 @@ async function settle(baseUrl: string): Promise<void> {
 }
 
 async function runProfile(profile: ProfileName): Promise<{ rows: Measured[]; rss: number }> {
-  const databaseUrl = `${values.server.replace(/\/+$/, '')}/${DEFAULT_DATABASE[profile]}`;
+  const databaseUrl = benchDatabaseUrl(values.server, profile);
   await removeEarlierReplies(databaseUrl, profile);
   await vacuumWrittenTables(databaseUrl, true);
   // Its warnings while it runs are shown; once it is told to stop, requests still queued (logins) fail
@@ -403,7 +402,7 @@ async function runProfile(profile: ProfileName): Promise<{ rows: Measured[]; rss
     nodeArgs: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
     env: {
       ...BENCH_SERVER_ENV,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      JWT_SECRET: BENCH_JWT_SECRET,
       DATABASE_URL: databaseUrl,
       ...(values['read-cache-mb'] === undefined ? {} : { READ_CACHE_MB: values['read-cache-mb'] }),
     },

@@ -27,7 +27,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type BenchServer, SERVER_MAIN, startBenchServer } from '../server.js';
+import { BENCH_SERVER_ENV, type BenchServer, SERVER_MAIN, startBenchServer } from '../server.js';
 
 const { values } = parseArgs({
   options: {
@@ -386,9 +386,7 @@ async function main(): Promise<number> {
   dbUrl.pathname = `/${dbName}`;
 
   const env = {
-    NODE_ENV: 'production',
-    RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
+    ...BENCH_SERVER_ENV,
     DATABASE_URL: dbUrl.toString(),
     JWT_SECRET: randomBytes(32).toString('hex'),
     REDIS_URL: values.redis,

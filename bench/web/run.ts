@@ -25,14 +25,13 @@ import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import {
   benchLearner,
-  DEFAULT_DATABASE,
   DEFAULT_SERVER_URL,
   PROFILES,
   type ProfileName,
   SEED_PASSWORD,
   seedId,
 } from '../seed/profiles.js';
-import { BENCH_SERVER_ENV, type BenchServer, startBenchServer } from '../server.js';
+import { BENCH_JWT_SECRET, BENCH_SERVER_ENV, type BenchServer, benchDatabaseUrl, startBenchServer } from '../server.js';
 
 // puppeteer-core comes with Lighthouse (which drives Chrome through it): we use that copy to prepare
 // the signed-in page Lighthouse then audits.
@@ -189,8 +188,8 @@ function startServer(): Promise<BenchServer> {
     main: path.resolve(values['server-main']),
     env: {
       ...BENCH_SERVER_ENV,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      DATABASE_URL: `${values.server.replace(/\/+$/, '')}/${DEFAULT_DATABASE[profile]}`,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      DATABASE_URL: benchDatabaseUrl(values.server, profile),
       WEB_DIST_DIR: dist,
     },
     onLine: (line) => process.stderr.write(`${line}\n`),
