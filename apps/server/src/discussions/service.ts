@@ -19,7 +19,7 @@ import { searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { notifyNewDiscussion } from '../notifications/raise.js';
-import { publishNotificationIds, publishNotifications } from '../notifications/service.js';
+import { publishNotification, publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
 import { isAdmin } from '../users/policy.js';
 import {
@@ -343,14 +343,16 @@ export async function addReply(ctx: AppContext, user: UserRow, id: string, input
     { content: input.content, ...analysisColumns(analysis) },
   );
   // Deleted since the head was read: a 404, not a foreign-key error.
-  if (!inserted.replyId) throw notFound(MESSAGES.discussionDetail.notFound);
+  if (!inserted) throw notFound(MESSAGES.discussionDetail.notFound);
   ctx.readCache.changed('discussion_replies');
-  // The head as read above, with every reply now (the count follows; the caller has replied).
-  const replies = await repliesOf(ctx.db, id);
+  // The head as read above, with every reply the statement saw.
+  const replies = inserted.replies.map(presentReply);
   const discussion = presentDiscussion({ ...head, replyCount: replies.length, repliedByMe: true }, replies);
   // In id order: the statement took the notification's id, then the reply event's.
-  await publishNotificationIds(ctx, inserted.notificationId ? [inserted.notificationId] : []);
-  const reply = discussion.replies.find((r) => r._id === inserted.replyId);
+  if (inserted.notification) {
+    await publishNotification(ctx, inserted.notification.row, inserted.notification.unread);
+  }
+  const reply = replies.find((r) => r._id === inserted.replyId);
   if (reply) {
     await ctx.events.publishWithId(
       inserted.eventId,

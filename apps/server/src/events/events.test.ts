@@ -79,6 +79,10 @@ describe('GET /api/events', () => {
     const { cls, learners } = await makeClassWithLearners(t);
     const [author, replier] = learners as [TestUser, TestUser];
     const discussion = await makeDiscussion(t, author, cls, { title: 'Closures' });
+    // One notification read and one unread first: the count is the unread ones, this one included.
+    expect((await reply(t, replier, discussion._id, 'First.')).status).toBe(201);
+    await t.http.post('/api/notifications/read').set(author.auth).send({ all: true }).expect(200);
+    expect((await reply(t, replier, discussion._id, 'Second.')).status).toBe(201);
     const [mine, theirs] = [await listen(author), await listen(replier)];
     expect((await reply(t, replier, discussion._id, 'A closure keeps its scope.')).status).toBe(201);
     const message = await mine.waitForEvent('notification');
@@ -89,8 +93,11 @@ describe('GET /api/events', () => {
       message: `${replier.user.name} replied to your discussion “Closures”`,
       read: false,
     });
-    expect(data.unreadCount).toBe(1);
+    expect(data.unreadCount).toBe(2);
+    // The author's own reply tells nobody.
+    expect((await reply(t, author, discussion._id, 'Thanks!')).status).toBe(201);
     await barrier([mine, theirs]);
+    expect(mine.all('notification')).toHaveLength(1);
     expect(theirs.all('notification')).toEqual([]);
   });
 

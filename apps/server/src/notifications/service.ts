@@ -9,7 +9,6 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
-import { prepared } from '../db/prepared.js';
 import { type NotificationRow, notifications, type UserRow } from '../db/schema.js';
 import type { LiveEvent } from '../events/types.js';
 import { badRequest } from '../http/errors.js';
@@ -116,40 +115,6 @@ export async function publishNotifications(ctx: AppContext, rows: NotificationRo
     return;
   }
   await sendLive(ctx, rows, counts);
-}
-
-const withUnreadCount = prepared('notifications_with_unread', (db, name) =>
-  db
-    .select({
-      row: notifications,
-      // Spelled out: drizzle leaves a one-table query's columns unqualified, and u's would shadow them.
-      unread: sql<number>`(select count(*)::int from notifications u
-        where u.user_id = notifications.user_id and u.read_at is null)`,
-    })
-    .from(notifications)
-    .where(sql`${notifications.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .orderBy(asc(notifications.seq))
-    .prepare(name),
-);
-
-/**
- * Sends the notifications with these ids (written by a statement that returned only their ids) to their
- * recipients' streams, reading them and their recipients' unread counts in one query. Never throws.
- */
-export async function publishNotificationIds(ctx: AppContext, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  let found: { row: NotificationRow; unread: number }[];
-  try {
-    found = await withUnreadCount(ctx.db).execute({ ids });
-  } catch (error) {
-    ctx.logger.warn({ err: error }, 'notifications were stored but not sent live');
-    return;
-  }
-  await sendLive(
-    ctx,
-    found.map((f) => f.row),
-    new Map(found.map((f) => [f.row.userId, f.unread])),
-  );
 }
 
 /** Sends one notification, read with its recipient's unread count by the caller's own query, to their streams. */
