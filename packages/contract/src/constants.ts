@@ -83,6 +83,12 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** POST /api/notifications/read takes at most this many ids at once. */
 export const NOTIFICATIONS_READ_MAX_IDS = 100;
+/**
+ * `unreadCount` counts unread notifications up to this many: it means "this many or more", and the bell
+ * shows it as 99+. Counting past it would read every unread notification of someone who never reads
+ * them, on each new one they get.
+ */
+export const UNREAD_COUNT_MAX = 100;
 
 /** What an admin did, as the audit log (GET /api/admin/audit-log) names it. */
 export const AUDIT_ACTIONS = [

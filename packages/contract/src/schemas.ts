@@ -15,6 +15,7 @@ import {
   ROLES,
   SELF_SERVICE_ROLES,
   SENTIMENT_LABELS,
+  UNREAD_COUNT_MAX,
 } from './constants.js';
 import { isHttpUrl, parseTags } from './text.js';
 
@@ -452,9 +453,12 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/** Unread notifications, counted up to UNREAD_COUNT_MAX (which then means that many or more). */
+const unreadCountSchema = z.number().int().min(0).max(UNREAD_COUNT_MAX);
+
 export const notificationListResponseSchema = z.object({
   notifications: z.array(notificationSchema),
-  unreadCount: z.number().int(),
+  unreadCount: unreadCountSchema,
   nextCursor: z.string().nullable(),
 });
 export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
@@ -476,7 +480,7 @@ export const markNotificationsReadRequestSchema = z
     path: ['ids'],
   });
 export type MarkNotificationsReadRequest = z.input<typeof markNotificationsReadRequestSchema>;
-export const markNotificationsReadResponseSchema = z.object({ unreadCount: z.number().int() });
+export const markNotificationsReadResponseSchema = z.object({ unreadCount: unreadCountSchema });
 export type MarkNotificationsReadResponse = z.infer<typeof markNotificationsReadResponseSchema>;
 
 // ---------- administration ----------
@@ -516,9 +520,9 @@ export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
 // The events of GET /events and what each carries: LIVE_EVENT_NAMES in constants.ts.
 
 export const readyEventSchema = z.object({ heartbeatMs: z.number().int() });
-export const notificationEventSchema = z.object({ notification: notificationSchema, unreadCount: z.number().int() });
+export const notificationEventSchema = z.object({ notification: notificationSchema, unreadCount: unreadCountSchema });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
-export const notificationReadEventSchema = z.object({ unreadCount: z.number().int() });
+export const notificationReadEventSchema = z.object({ unreadCount: unreadCountSchema });
 export type NotificationReadEvent = z.infer<typeof notificationReadEventSchema>;
 export const discussionReplyEventSchema = z.object({
   discussionId: idSchema,

@@ -20,6 +20,7 @@ import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { notifyPostReply } from '../notifications/raise.js';
 import { publishNotification, publishNotifications } from '../notifications/service.js';
+import { unreadCountOf } from '../notifications/unread.js';
 import { analyseText } from '../text/index.js';
 import { isAdmin } from '../users/policy.js';
 import { toggleLikeStatement } from './likeToggle.js';
@@ -151,8 +152,7 @@ const likesAndNotification = prepared('post_likes_and_notification', (db, name) 
       likes: likesJson,
       notification: notifications,
       // Spelled out: u's columns would shadow an unqualified notifications.user_id.
-      unread: sql<number | null>`(select count(*)::int from ${notifications} u
-        where u.user_id = notifications.user_id and u.read_at is null)`,
+      unread: unreadCountOf(sql`notifications.user_id`),
     })
     .from(communityPosts)
     .leftJoin(notifications, eq(notifications.id, sql.placeholder('notificationId')))

@@ -1,9 +1,11 @@
+import { UNREAD_COUNT_MAX } from '@mentora/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { preparedSql } from '../db/prepared.js';
 import { rowOf } from '../db/rowOf.js';
 import { discussionReplies, type NotificationRow, notifications } from '../db/schema.js';
 import { links } from '../notifications/raise.js';
+import { unreadCountOf } from '../notifications/unread.js';
 import type { AnalysedColumns, ReplyWithAuthor } from './presenter.js';
 
 export interface ReplyInserted {
@@ -61,9 +63,7 @@ const insertReply = preparedSql<Row>(
       select (select id from reply) as reply_id,
         (select row_to_json(notified) from notified) as notification,
         -- The statement sees the table as it was before it: the unread ones then, and its own.
-        (select (select count(*)::int from notifications u
-            where u.user_id = notified.user_id and u.read_at is null) + 1
-          from notified) as unread
+        (select ${unreadCountOf(sql`notified.user_id`, UNREAD_COUNT_MAX - 1)} + 1 from notified) as unread
       offset 0
     ) taken
     -- The replies as they were before this statement (it cannot see its own), and its own.

@@ -5,6 +5,8 @@ import {
   MESSAGES,
   type NotificationEvent,
   notificationEventSchema,
+  notificationListResponseSchema,
+  UNREAD_COUNT_MAX,
 } from '@mentora/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +19,7 @@ import {
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { openReadyStream, type SseMessage, SseStream } from '../../test/sse.js';
+import { notifications } from '../db/schema.js';
 
 // GET /api/events on one process (the in-process bus). Across processes: multiprocess.test.ts.
 
@@ -135,6 +138,43 @@ describe('GET /api/events', () => {
     expect((await like(author)).status).toBe(200);
     await barrier([mine]);
     expect(mine.all('notification')).toHaveLength(2);
+  });
+
+  it('counts unread notifications up to UNREAD_COUNT_MAX: in the list, after reading, and live', async () => {
+    const { cls, learners } = await makeClassWithLearners(t, 2);
+    const [author, other] = learners as [TestUser, TestUser];
+    const discussion = await makeDiscussion(t, author, cls);
+    const post = await makePost(t, author);
+    const unread = await t.ctx.db
+      .insert(notifications)
+      .values(
+        Array.from({ length: UNREAD_COUNT_MAX + 1 }, (_, i) => ({
+          userId: author.user.id,
+          kind: 'enrolment' as const,
+          actorName: 'Someone',
+          subjectTitle: `Class ${i}`,
+          link: '/classes',
+        })),
+      )
+      .returning({ id: notifications.id });
+    const list = await t.http.get('/api/notifications').set(author.auth).expect(200);
+    expect(notificationListResponseSchema.parse(list.body).unreadCount).toBe(UNREAD_COUNT_MAX);
+    // Two read: one fewer than the most it counts is left, counted exactly.
+    const read = await t.http
+      .post('/api/notifications/read')
+      .set(author.auth)
+      .send({ ids: unread.slice(0, 2).map((n) => n.id) })
+      .expect(200);
+    expect(read.body).toEqual({ unreadCount: UNREAD_COUNT_MAX - 1 });
+
+    // A reply brings it to the most; a second reply and a like go past it and are counted as the most.
+    const mine = await listen(author);
+    expect((await reply(t, other, discussion._id, 'One.')).status).toBe(201);
+    expect((await reply(t, other, discussion._id, 'Two.')).status).toBe(201);
+    expect((await t.http.post(`/api/community/${post._id}/like`).set(other.auth)).status).toBe(200);
+    await barrier([mine]);
+    const counts = mine.all<NotificationEvent>('notification').map((e) => notificationEventSchema.parse(e).unreadCount);
+    expect(counts).toEqual([UNREAD_COUNT_MAX, UNREAD_COUNT_MAX, UNREAD_COUNT_MAX]);
   });
 
   it('replays what a reconnecting client missed after Last-Event-ID, in order, then goes live', async () => {

@@ -9,25 +9,25 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
-import { type NotificationRow, notifications, type UserRow } from '../db/schema.js';
+import { type NotificationRow, notifications, type UserRow, users } from '../db/schema.js';
 import type { LiveEvent } from '../events/types.js';
 import { badRequest } from '../http/errors.js';
 import { decodeCursor, olderThanCursor, pageOf } from '../http/pagination.js';
 import { isId } from '../http/validate.js';
 import { presentNotification } from './presenter.js';
+import { unreadCountOf } from './unread.js';
 
 type ListQuery = z.output<typeof listNotificationsQuerySchema>;
 type ReadInput = z.output<typeof markNotificationsReadRequestSchema>;
 
-/** Unread notifications of each given user (0 for those with none). */
+/** Unread notifications of each given user, counted up to UNREAD_COUNT_MAX (notifications/unread.ts). */
 async function unreadCounts(db: Queryable, userIds: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>(userIds.map((id) => [id, 0]));
   if (userIds.length === 0) return counts;
   const rows = await db
-    .select({ userId: notifications.userId, n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt)))
-    .groupBy(notifications.userId);
+    .select({ userId: users.id, n: unreadCountOf(sql`${users.id}`) })
+    .from(users)
+    .where(inArray(users.id, userIds));
   for (const row of rows) counts.set(row.userId, row.n);
   return counts;
 }

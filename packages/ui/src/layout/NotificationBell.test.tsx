@@ -1,10 +1,10 @@
-import type { Notification } from '@mentora/contract';
+import { type Notification, UNREAD_COUNT_MAX } from '@mentora/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '../live/dispatch';
 import { renderWithAuth, sent } from '../test/renderWithAuth';
-import { bellLabel, NotificationBell } from './NotificationBell';
+import { bellLabel, NotificationBell, unreadText } from './NotificationBell';
 
 const notification = (id: string, read: boolean): Notification => ({
   _id: id,
@@ -22,6 +22,13 @@ describe('bellLabel', () => {
   it('names the unread count only when there is one', () => {
     expect(bellLabel(0)).toBe('Notifications');
     expect(bellLabel(3)).toBe('Notifications, 3 unread');
+  });
+
+  it('says 99+ from the most the server counts (which means that many or more)', () => {
+    expect(bellLabel(UNREAD_COUNT_MAX - 1)).toBe(`Notifications, ${UNREAD_COUNT_MAX - 1} unread`);
+    expect(bellLabel(UNREAD_COUNT_MAX)).toBe('Notifications, 99+ unread');
+    expect(unreadText(UNREAD_COUNT_MAX)).toBe('99+');
+    expect(unreadText(7)).toBe('7');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Notification } from '@mentora/contract';
+import { type Notification, UNREAD_COUNT_MAX } from '@mentora/contract';
 import { Bell, CheckCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -6,9 +6,14 @@ import { focusRing, iconButton, textLink } from '../components/styles';
 import { useMarkNotificationsRead, useNotifications } from '../live/notifications';
 import { relativeTime } from '../live/relativeTime';
 
-/** "Notifications, 3 unread" while some are unread, else "Notifications". */
+/** The unread count as the badge shows it: the server counts up to UNREAD_COUNT_MAX, which means that many or more. */
+export function unreadText(unreadCount: number): string {
+  return unreadCount >= UNREAD_COUNT_MAX ? `${UNREAD_COUNT_MAX - 1}+` : String(unreadCount);
+}
+
+/** "Notifications, 3 unread" (or "99+ unread") while some are unread, else "Notifications". */
 export function bellLabel(unreadCount: number): string {
-  return unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications';
+  return unreadCount > 0 ? `Notifications, ${unreadText(unreadCount)} unread` : 'Notifications';
 }
 
 function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
@@ -135,7 +140,7 @@ export function NotificationBell() {
             data-testid="notification-badge"
             className="absolute top-1 right-1 inline-flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white ring-2 ring-white dark:ring-slate-950"
           >
-            {unreadCount > 99 ? '99+' : unreadCount}
+            {unreadText(unreadCount)}
           </span>
         )}
       </button>
