@@ -23,8 +23,12 @@ test('a post made in the dialog goes to the top; like toggles and persists; a re
   const token = await registerViaApi(request, newAccount('learner', 'Paula Poster'));
   const word = unique();
   const title = `Loving this community ${word}`;
+  // A post of theirs from before, so the feed is not empty and "the top" means above something.
+  const earlier = `Earlier post ${word}`;
+  await createPost(request, token, { title: earlier, content: 'Posted before the one made in the dialog.' });
   await signInWithToken(page, token, '/community');
   await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
+  await expect(postCard(page, earlier)).toBeVisible();
 
   const opener = page.getByRole('button', { name: 'Create Post' }).first();
   await opener.click();
@@ -41,13 +45,20 @@ test('a post made in the dialog goes to the top; like toggles and persists; a re
   await dialog.getByLabel('Content').fill('I learned so much here this week. Thank you, everyone, this is wonderful!');
   await dialog.getByLabel('Category').selectOption('announcement');
   await dialog.getByLabel('Tags (optional)').fill(' thanks ,  , learning,');
+  // Other journeys post to the same feed meanwhile, and theirs arrive live: "the top" is above every
+  // post that was there before this one.
+  const articles = page.getByRole('list', { name: 'Posts' }).getByRole('article');
+  const shownBefore = await articles.evaluateAll((nodes) => nodes.map((node) => node.id));
   await dialog.getByRole('button', { name: 'Publish post' }).click();
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
 
-  const first = page.getByRole('list', { name: 'Posts' }).getByRole('article').first();
-  await expect(first).toHaveAccessibleName(title);
   const card = postCard(page, title);
+  await expect(card).toBeVisible();
+  const mine = await card.getAttribute('id');
+  const order = await articles.evaluateAll((nodes) => nodes.map((node) => node.id));
+  const olderAbove = shownBefore.filter((id) => order.includes(id) && order.indexOf(id) < order.indexOf(mine ?? ''));
+  expect(olderAbove).toEqual([]);
   await expect(card.getByRole('img', { name: 'Sentiment: positive' })).toBeVisible();
   await expect(card.getByText('Announcement')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['#thanks', '#learning']);
