@@ -114,10 +114,6 @@ const likesJson = sql<string[]>`coalesce((
   select json_agg(l.user_id order by l.created_at, l.user_id) from ${postLikes} l
   where l.post_id = ${communityPosts.id}), '[]')`;
 
-/**
- * One post with the ids of those who like it and its replies, in one query (likes and replies as JSON
- * arrays): what a reply answers, read back once it has committed.
- */
 /** Narrows a select from community_posts to one post by id (placeholder id), with its author joined. */
 function postById<T extends PgSelect>(query: T) {
   return query
@@ -126,6 +122,10 @@ function postById<T extends PgSelect>(query: T) {
     .limit(1);
 }
 
+/**
+ * One post with the ids of those who like it and its replies, in one query (likes and replies as JSON
+ * arrays): what a reply answers, read back once it has committed.
+ */
 const postWithAll = prepared('post_with_all', (db, name) =>
   postById(
     db

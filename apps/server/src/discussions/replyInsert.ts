@@ -107,10 +107,13 @@ export async function insertReplyStatement(
   if (!head.reply_id) return null;
   return {
     replyId: head.reply_id,
-    replies: rows.map((row) => ({
-      reply: rowOf(discussionReplies, row),
-      author: { id: row.author_id as string, name: row.author_name ?? '', profilePicture: row.author_picture ?? '' },
-    })),
+    replies: rows.map((row) => {
+      const reply = rowOf(discussionReplies, row);
+      return {
+        reply,
+        author: { id: reply.authorId, name: row.author_name ?? '', profilePicture: row.author_picture ?? '' },
+      };
+    }),
     notification: head.notification ? { row: rowOf(notifications, head.notification), unread: head.unread ?? 1 } : null,
     eventId: Number(head.event_id),
   };
