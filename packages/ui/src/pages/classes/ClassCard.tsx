@@ -1,5 +1,6 @@
 import type { ClassItem } from '@mentora/contract';
 import { CalendarDays, Radio, Star, Users } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRating, hasRating } from '../../components/rating';
 import { card, focusRing } from '../../components/styles';
@@ -8,8 +9,9 @@ import { CATEGORY_LABELS, categoryBadge, formatDate, formatPrice, studentCountLa
 /**
  * One class in the list: title (the link; the whole card is its click target), description clamped to
  * three lines, mentor, student count, created date and rating to one decimal or 'No ratings yet'.
+ * Memoized: the catalogue re-renders while its query settles, and an unchanged class has nothing new to show.
  */
-export function ClassCard({ cls }: { cls: ClassItem }) {
+export const ClassCard = memo(function ClassCard({ cls }: { cls: ClassItem }) {
   const rated = hasRating(cls.rating);
   return (
     <article
@@ -71,4 +73,4 @@ export function ClassCard({ cls }: { cls: ClassItem }) {
       </div>
     </article>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@mentora/contract';
 import { Plus, SearchX, Users } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
@@ -91,6 +91,13 @@ export function CommunityPage() {
   const laterFailed = list.isError && list.data !== undefined;
   const searching = search.trim() !== query || (list.isFetching && !list.isFetchingNextPage && !list.isPending);
 
+  // One function for every card (they are memoized: a new one each render would re-render them all).
+  const onPostDeleted = useCallback(() => {
+    setAnnouncement('The post was deleted.');
+    // The card and its delete button are gone: focus the page heading rather than lose it.
+    window.setTimeout(() => heading.current?.focus(), 0);
+  }, []);
+
   const openCreate = () => {
     setAnnouncement('');
     setCreating(true);
@@ -146,14 +153,7 @@ export function CommunityPage() {
       <ul aria-label="Posts" className="space-y-4">
         {posts.map((post) => (
           <li key={post._id} className={lazyListItem}>
-            <PostCard
-              post={post}
-              onDeleted={() => {
-                setAnnouncement('The post was deleted.');
-                // The card and its delete button are gone: focus the page heading rather than lose it.
-                window.setTimeout(() => heading.current?.focus(), 0);
-              }}
-            />
+            <PostCard post={post} onDeleted={onPostDeleted} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { type CommunityPost, type CommunityReply, MESSAGES } from '@mentora/contract';
 import { MessageSquare, Trash2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
@@ -62,7 +62,12 @@ interface PostCardProps {
   onDeleted?: () => void;
 }
 
-export function PostCard({ post, onDeleted }: PostCardProps) {
+/**
+ * Memoized: the feed re-renders for reasons of its own (its query's fetch state, the page settling) and
+ * a card whose post and callback are unchanged has nothing new to show. With twenty cards, each such
+ * re-render was a long task on a slow phone.
+ */
+export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProps) {
   const { user } = useAuth();
   const titleId = useId();
   const userId = user?._id ?? '';
@@ -192,4 +197,4 @@ export function PostCard({ post, onDeleted }: PostCardProps) {
       />
     </article>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { type Discussion, type DiscussionReply, MESSAGES } from '@mentora/contract';
 import { ArrowLeft, BookOpen, MessagesSquare, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../../api/errors';
@@ -64,7 +64,8 @@ function PlainText({ text, className = '' }: { text: string; className?: string 
   );
 }
 
-function ReplyItem({ reply }: { reply: DiscussionReply }) {
+// Memoized: a reply does not change once written, and the page re-renders its list for other reasons.
+const ReplyItem = memo(function ReplyItem({ reply }: { reply: DiscussionReply }) {
   return (
     <li className={`${card} p-4 sm:p-5 ${lazyListItem}`}>
       <article aria-label={`Reply by ${reply.author.name}`}>
@@ -77,7 +78,7 @@ function ReplyItem({ reply }: { reply: DiscussionReply }) {
       </article>
     </li>
   );
-}
+});
 
 function DetailSkeleton() {
   return (
