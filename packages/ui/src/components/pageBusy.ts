@@ -26,11 +26,13 @@ export function useMarkPageBusy(active = true): void {
   }, [active]);
 }
 
-/** True while some page marks itself busy. */
-export function usePageBusy(): boolean {
+const unwatched = () => () => {};
+
+/** True while some page marks itself busy; false, with no re-render, while `watching` is false. */
+export function usePageBusy(watching = true): boolean {
   return useSyncExternalStore(
-    subscribe,
-    () => busy > 0,
+    watching ? subscribe : unwatched,
+    () => watching && busy > 0,
     () => false,
   );
 }

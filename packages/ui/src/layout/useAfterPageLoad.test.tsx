@@ -8,6 +8,12 @@ function Extras({ active = true }: { active?: boolean }) {
   return <p data-testid="extras">{useAfterPageLoad(active) ? 'loaded' : 'waiting'}</p>;
 }
 
+let extrasRenders = 0;
+function CountedExtras() {
+  extrasRenders += 1;
+  return <p data-testid="extras">{useAfterPageLoad(true) ? 'loaded' : 'waiting'}</p>;
+}
+
 function PageWithQuery({ answer }: { answer: Promise<string> }) {
   const query = useQuery({ queryKey: ['page'], queryFn: () => answer });
   return <p>{query.data ?? 'loading'}</p>;
@@ -51,6 +57,39 @@ describe('useAfterPageLoad', () => {
       </QueryClientProvider>,
     );
     await waitFor(() => expect(screen.getByTestId('extras')).toHaveTextContent('loaded'));
+  });
+
+  it('re-renders its component when the page goes from fetching to not, not at each request, and never once loaded', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const answers: Array<(value: string) => void> = [];
+    const ask = () => new Promise<string>((r) => answers.push(r));
+    client.prefetchQuery({ queryKey: ['first'], queryFn: ask });
+    extrasRenders = 0;
+    render(
+      <QueryClientProvider client={client}>
+        <CountedExtras />
+      </QueryClientProvider>,
+    );
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    const whileFetching = extrasRenders;
+    // A second and a third request while one is out: still fetching, nothing to re-render for.
+    await act(async () => {
+      client.prefetchQuery({ queryKey: ['second'], queryFn: ask });
+      client.prefetchQuery({ queryKey: ['third'], queryFn: ask });
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(extrasRenders).toBe(whileFetching);
+    await act(async () => {
+      for (const answer of answers) answer('done');
+    });
+    await waitFor(() => expect(screen.getByTestId('extras')).toHaveTextContent('loaded'));
+    const loaded = extrasRenders;
+    // Loaded for good: later requests starting and ending are none of its business.
+    await act(async () => {
+      await client.fetchQuery({ queryKey: ['later'], queryFn: async () => 'later' });
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(extrasRenders).toBe(loaded);
   });
 
   it('stays false while not active (signed out)', async () => {

@@ -1,5 +1,5 @@
-import { useIsFetching } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { usePageBusy } from '../components/pageBusy';
 
 /** However long a page's requests take, the extras come after this long at the latest. */
@@ -52,6 +52,25 @@ function afterPaintWhenIdle(run: () => void): () => void {
 }
 
 /**
+ * Whether any query is fetching, while `watching` (false when not). A boolean, unlike `useIsFetching`'s
+ * count: the shell's top components (auth, layout, navbar) re-render when it flips, not at each request
+ * that starts or ends, and not at all once they stop watching.
+ */
+function useAnyFetching(watching: boolean): boolean {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      watching ? queryClient.getQueryCache().subscribe(notifyManager.batchCalls(onChange)) : () => {},
+    [queryClient, watching],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => watching && queryClient.isFetching() > 0,
+    () => false,
+  );
+}
+
+/**
  * False until the page's code has arrived, its requests have settled, what they brought is on screen
  * (components/pageBusy.ts) and painted, and the browser is idle (or a few seconds have passed), then
  * true for good: what the signed-in shell adds to every page (the notification bell, the assistant, the
@@ -59,11 +78,12 @@ function afterPaintWhenIdle(run: () => void): () => void {
  * and the CPU.
  */
 export function useAfterPageLoad(active: boolean): boolean {
-  const fetching = useIsFetching();
-  const pageBusy = usePageBusy();
   const [done, setDone] = useState(false);
   const [waitedEnough, setWaitedEnough] = useState(false);
-  const busy = (fetching > 0 || pageBusy) && !waitedEnough;
+  const watching = active && !done && !waitedEnough;
+  const fetching = useAnyFetching(watching);
+  const pageBusy = usePageBusy(watching);
+  const busy = (fetching || pageBusy) && !waitedEnough;
 
   useEffect(() => {
     if (!active || done) return;
