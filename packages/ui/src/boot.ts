@@ -115,10 +115,10 @@ export function bootEarly(
     // The live stream opens with them, so nothing that happens after the page's data was read is missed
     // (a shell with a transport of its own, the desktop, opens its own).
     if (!platform.liveTransport) openEarlyStream(platform.apiBaseUrl);
-    // Every signed-in page shows dates (and prices): its first formatter would pay this in the middle of
-    // its first render. Here, the requests above are on their way and the app's code is still arriving.
-    warmUpIntl();
   }
   if (wanted) void wanted.page().catch(() => {});
+  // Last, once every request is on its way: every signed-in page shows dates (and prices), and its first
+  // formatter would otherwise pay this in the middle of its first render.
+  if (signedIn) warmUpIntl();
   return started;
 }
