@@ -13,6 +13,7 @@
 //   pnpm bench:web --profile small --no-build --only /login --form mobile
 //   pnpm bench:web --sizes-only
 //   pnpm bench:web --server-main /elsewhere/apps/server/dist/main.js   (another server build)
+//   pnpm bench:web --no-build --runs 5 --form mobile   (5 rounds over the pages; each page's median run)
 // Reports are saved as JSON in --reports (default /tmp/mentora-bench-web-reports) for their details.
 
 import { spawn } from 'node:child_process';
@@ -64,6 +65,9 @@ const { values } = parseArgs({
     server: { type: 'string', default: DEFAULT_SERVER_URL },
     only: { type: 'string' },
     form: { type: 'string', default: 'mobile,desktop' },
+    // Lighthouse runs per page and form, taken in rounds over all of them (so drift in the host's speed
+    // falls on every page alike); the run with the median performance score is reported.
+    runs: { type: 'string', default: '1' },
     reports: { type: 'string', default: '/tmp/mentora-bench-web-reports' },
     // Another server build than the repository's (e.g. one per worktree, or while the server is being changed).
     'server-main': { type: 'string', default: path.join(root, 'apps', 'server', 'dist', 'main.js') },
@@ -71,6 +75,8 @@ const { values } = parseArgs({
 });
 if (values.profile !== 'large' && values.profile !== 'small') throw new Error('--profile must be large or small');
 const profile: ProfileName = values.profile;
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number from 1');
 const dist = path.resolve(values.dist);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // TOOLCHAIN.md: headless Chromium on this machine, without the background traffic that skews timings.
@@ -204,6 +210,8 @@ interface Score {
   metrics: string;
   /** Lighthouse's measure of the host CPU's speed during the run (higher is faster). */
   benchmarkIndex: number;
+  /** The performance scores of every run of this page and form ("74" for one run, "72–78" for several). */
+  range: string;
   misses: string[];
 }
 
@@ -238,12 +246,15 @@ async function lighthouseRuns(baseUrl: string): Promise<Score[]> {
   const forms = values.form.split(',');
   const only = values.only ? new Set(values.only.split(',')) : undefined;
   const browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS, headless: true });
-  const scores: Score[] = [];
+  const audits = ROUTES.flatMap((route) => {
+    const label = route.path.startsWith('/discussions/') ? '/discussions/{id}' : route.path;
+    if (only && !only.has(label) && !only.has(route.path)) return [];
+    return forms.map((form) => ({ route, label, form, results: [] as Score[] }));
+  });
   try {
-    for (const route of ROUTES) {
-      const label = route.path.startsWith('/discussions/') ? '/discussions/{id}' : route.path;
-      if (only && !only.has(label) && !only.has(route.path)) continue;
-      for (const form of forms) {
+    for (let round = 1; round <= runs; round++) {
+      for (const audit of audits) {
+        const { route, label, form } = audit;
         const page = await browser.newPage();
         // Sign in (or out) the way the app does: its token in localStorage. Lighthouse is told not to
         // reset storage, so the HTTP cache is cleared here instead: every run is a cold load.
@@ -272,7 +283,10 @@ async function lighthouseRuns(baseUrl: string): Promise<Score[]> {
         if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
         const lhr = result.lhr;
         const slug = `${label.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '') || 'landing'}-${form}`;
-        writeFileSync(path.join(values.reports, `${slug}.json`), JSON.stringify(lhr));
+        writeFileSync(
+          path.join(values.reports, runs > 1 ? `${slug}-${round}.json` : `${slug}.json`),
+          JSON.stringify(lhr),
+        );
         const metric = (id: string) => lhr.audits[id]?.displayValue ?? '-';
         const score: Score = {
           route: label,
@@ -281,19 +295,31 @@ async function lighthouseRuns(baseUrl: string): Promise<Score[]> {
           accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
           metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
           benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+          range: '',
           misses: misses(lhr),
         };
         if (lhr.finalDisplayedUrl && !lhr.finalDisplayedUrl.endsWith(route.path)) {
           score.misses.unshift(`landed on ${new URL(lhr.finalDisplayedUrl).pathname} instead`);
         }
-        scores.push(score);
-        console.log(`  ${label} ${form}: performance ${score.performance}, accessibility ${score.accessibility}`);
+        audit.results.push(score);
+        const of = runs > 1 ? ` (run ${round} of ${runs})` : '';
+        console.log(`  ${label} ${form}${of}: performance ${score.performance}, accessibility ${score.accessibility}`);
       }
     }
   } finally {
     await browser.close();
   }
-  return scores;
+  return audits.map(({ results }) => medianRun(results));
+}
+
+/** The run with the median performance score (the lower middle one of an even number), with the range of all. */
+function medianRun(results: Score[]): Score {
+  const sorted = [...results].sort((a, b) => a.performance - b.performance);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('no Lighthouse run to report');
+  const low = sorted[0]?.performance;
+  const high = sorted[sorted.length - 1]?.performance;
+  return { ...median, range: low === high ? `${low}` : `${low}–${high}` };
 }
 
 async function main(): Promise<void> {
@@ -327,12 +353,15 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
   }
-  console.log(`\nLighthouse 12 (${profile} profile database; reports in ${values.reports})`);
-  console.log('| route | form | performance | accessibility | metrics | host benchmarkIndex |');
-  console.log('|---|---|---:|---:|---|---:|');
+  const each = runs > 1 ? `; the median of ${runs} runs, its metrics, and every run's score` : '';
+  console.log(`\nLighthouse 12 (${profile} profile database; reports in ${values.reports}${each})`);
+  console.log(
+    `| route | form | performance |${runs > 1 ? ' all runs |' : ''} accessibility | metrics | host benchmarkIndex |`,
+  );
+  console.log(`|---|---|---:|${runs > 1 ? '---:|' : ''}---:|---|---:|`);
   for (const s of scores)
     console.log(
-      `| ${s.route} | ${s.form} | ${s.performance} | ${s.accessibility} | ${s.metrics} | ${s.benchmarkIndex} |`,
+      `| ${s.route} | ${s.form} | ${s.performance} |${runs > 1 ? ` ${s.range} |` : ''} ${s.accessibility} | ${s.metrics} | ${s.benchmarkIndex} |`,
     );
   // Mobile runs simulate a CPU 4x slower than the host's: when the host is slow, so is the simulated phone.
   console.log(
