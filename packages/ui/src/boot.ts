@@ -5,6 +5,7 @@
 // (api/earlyAnswers.ts, pages/pageModules.ts). No React here: this must stay a few hundred bytes.
 import { STORAGE_KEYS } from '@mentora/contract';
 import { startEarlyGet } from './api/earlyAnswers';
+import { warmUpFormatters } from './components/formatters';
 import { openEarlyStream } from './live/earlyStream';
 import { classListParamsFrom, classListQuery } from './pages/classes/listRequest';
 import { communityPageQuery } from './pages/community/listRequest';
@@ -77,17 +78,6 @@ const EARLY_ROUTES: EarlyRoute[] = [
   },
 ];
 
-/**
- * Makes the browser load its date and number formatting data while the app's code is still on its way.
- * The first `Intl` formatter of a page costs 60-140 ms in Chromium on a fast desktop (its locale data is
- * read in then; later ones take under 1 ms), four times that on a slow phone: done here, in the boot
- * script's task while the app's code downloads, rather than in the page's first render.
- */
-export function warmUpIntl(): void {
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
-  new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(0);
-}
-
 /** The API path of the session check. */
 export const PROFILE_PATH = '/auth/profile';
 
@@ -118,7 +108,8 @@ export function bootEarly(
   }
   if (wanted) void wanted.page().catch(() => {});
   // Last, once every request is on its way: every signed-in page shows dates (and prices), and its first
-  // formatter would otherwise pay this in the middle of its first render.
-  if (signedIn) warmUpIntl();
+  // formatter would otherwise cost it 60-140 ms (four times that on a slow phone) in the middle of its
+  // first render (components/formatters.ts).
+  if (signedIn) warmUpFormatters();
   return started;
 }

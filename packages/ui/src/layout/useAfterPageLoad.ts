@@ -83,7 +83,7 @@ export function useAfterPageLoad(active: boolean): boolean {
   const watching = active && !done && !waitedEnough;
   const fetching = useAnyFetching(watching);
   const pageBusy = usePageBusy(watching);
-  const busy = (fetching || pageBusy) && !waitedEnough;
+  const busy = fetching || pageBusy;
 
   useEffect(() => {
     if (!active || done) return;

@@ -1,5 +1,6 @@
 import type { AuditAction, AuditEntry, AuditTargetType } from '@mentora/contract';
 import { ScrollText } from 'lucide-react';
+import { formatDateTime } from '../../components/formatters';
 import { DataTable } from './DataTable';
 import { useAuditLog } from './queries';
 import { Empty, FetchFailed, Loading, LoadMore, PanelHeader } from './ui';
@@ -20,14 +21,12 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   post: 'Post',
 };
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 function When({ iso }: { iso: string }) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return <span>—</span>;
+  const text = formatDateTime(iso);
+  if (!text) return <span>—</span>;
   return (
     <time dateTime={iso} className="whitespace-nowrap">
-      {timeFormat.format(date)}
+      {text}
     </time>
   );
 }

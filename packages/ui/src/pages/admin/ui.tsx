@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
+import { formatDate } from '../../components/formatters';
 import { Spinner } from '../../components/Spinner';
 import { focusRing, textLink } from '../../components/styles';
 
@@ -118,15 +119,6 @@ export function Empty({ icon: Icon, children }: { icon: LucideIcon; children: Re
       <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{children}</p>
     </div>
   );
-}
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** A date as the other screens show one ('' when missing or unreadable). */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
 export function DateCell({ iso, empty = '—' }: { iso: string | null | undefined; empty?: string }) {

@@ -2,9 +2,10 @@ import type { ClassItem } from '@mentora/contract';
 import { CalendarDays, Radio, Star, Users } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
+import { formatDate } from '../../components/formatters';
 import { formatRating, hasRating } from '../../components/rating';
 import { card, focusRing } from '../../components/styles';
-import { CATEGORY_LABELS, categoryBadge, formatDate, formatPrice, studentCountLabel } from './format';
+import { CATEGORY_LABELS, categoryBadge, formatPrice, studentCountLabel } from './format';
 
 /**
  * One class in the list: title (the link; the whole card is its click target), description clamped to

@@ -29,6 +29,7 @@ import { ErrorAlert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ExternalLink } from '../../components/ExternalLink';
+import { formatDateTime } from '../../components/formatters';
 import { reviewCountLabel } from '../../components/rating';
 import { Spinner } from '../../components/Spinner';
 import { StarRatingDisplay } from '../../components/StarRating';
@@ -41,7 +42,6 @@ import {
   CONTENT_TYPE_LABELS,
   capacityLabel,
   categoryBadge,
-  formatDateTime,
   formatPrice,
   isFull,
   STATUS_BADGE,

@@ -1,36 +1,10 @@
 import type { ClassCategory, ClassItem, ClassStatus, ContentType } from '@mentora/contract';
-
-// Made on first use: building a formatter is costly (the first one loads the locale's data), and a page
-// needs only some of them.
-let dateFormat: Intl.DateTimeFormat | undefined;
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-let priceFormat: Intl.NumberFormat | undefined;
-
-function valid(iso: string | null | undefined): Date | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-export function formatDate(iso: string | null | undefined): string {
-  const date = valid(iso);
-  if (!date) return '';
-  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-  return dateFormat.format(date);
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  const date = valid(iso);
-  if (!date) return '';
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return dateTimeFormat.format(date);
-}
+import { formatDecimal } from '../../components/formatters';
 
 /** "Free" for free classes; otherwise the price with two decimals (the spec names no currency). */
 export function formatPrice(cls: Pick<ClassItem, 'isPaid' | 'price'>): string {
   if (!cls.isPaid || cls.price <= 0) return 'Free';
-  priceFormat ??= new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return priceFormat.format(cls.price);
+  return formatDecimal(cls.price);
 }
 
 /** Seats taken and seats in all: "3 / 20", or "3 / no limit". */

@@ -14,6 +14,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
 import { isAdmin, isStrictMentor, ROLE_LABELS } from '../../auth/roles';
 import { ErrorAlert } from '../../components/Alert';
+import { formatDate } from '../../components/formatters';
 import { buttonSecondary, card, focusRing, textLink } from '../../components/styles';
 import { completedCount, recentActivity } from './activity';
 import { useDashboardData } from './useDashboardData';
@@ -25,12 +26,6 @@ const GREETING_LINES: Record<Role, string> = {
   both: 'Learning and teaching, all in one place.',
   admin: 'Keep an eye on the platform from here, or open the admin area.',
 };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
 
 interface StatCardProps {
   label: string;

@@ -6,8 +6,8 @@ import { useAuth } from '../../auth/AuthContext';
 import { isMentor, isStrictMentor, ROLE_LABELS } from '../../auth/roles';
 import { ErrorAlert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
+import { formatDate } from '../../components/formatters';
 import { buttonSecondary, card, textLink } from '../../components/styles';
-import { formatDate } from '../classes/format';
 import { ProfileClasses } from './ProfileClasses';
 import { ProfileEditForm } from './ProfileEditForm';
 

@@ -8,11 +8,11 @@ import { errorMessage, errorStatus } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
+import { formatDate } from '../../components/formatters';
 import { formatRating, hasRating, reviewCountLabel } from '../../components/rating';
 import { Spinner } from '../../components/Spinner';
 import { StarRatingDisplay } from '../../components/StarRating';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../components/styles';
-import { formatDate } from '../classes/format';
 import { reviewKeys, useClassDetail } from '../classes/queries';
 import { ReviewForm } from './ReviewForm';
 
