@@ -111,42 +111,6 @@ describe('bootEarly', () => {
     boot('/login');
     expect(loaders.login).toHaveBeenCalledTimes(1);
   });
-
-  it('signed in, makes the date and number formatters the pages use while the app loads; signed out, none', async () => {
-    // Fresh modules: no formatter made yet by the tests before this one.
-    vi.resetModules();
-    const { bootEarly: freshBoot } = await import('./boot');
-    const formatters = await import('./components/formatters');
-    const { DateTimeFormat, NumberFormat } = Intl;
-    // biome-ignore lint/complexity/useArrowFunction: called with `new`, which an arrow function cannot be
-    const dates = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args) {
-      return new DateTimeFormat(...args);
-    });
-    // biome-ignore lint/complexity/useArrowFunction: called with `new`, which an arrow function cannot be
-    const numbers = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (...args) {
-      return new NumberFormat(...args);
-    });
-    const at = (pathname: string, platform: ReturnType<typeof memoryPlatform>) =>
-      freshBoot(platform, { pathname, search: '' }, fetchMock);
-    try {
-      at('/login', memoryPlatform());
-      expect(dates).not.toHaveBeenCalled();
-      expect(numbers).not.toHaveBeenCalled();
-      at('/settings', signedIn());
-      expect(dates).toHaveBeenCalledWith(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-      expect(numbers).toHaveBeenCalledTimes(1);
-      // The pages' formatting then makes none of its own.
-      const made = dates.mock.calls.length;
-      formatters.formatDate('2026-11-25');
-      formatters.formatDateTime('2026-11-25');
-      formatters.formatDecimal(1);
-      expect(dates).toHaveBeenCalledTimes(made);
-      expect(numbers).toHaveBeenCalledTimes(1);
-    } finally {
-      dates.mockRestore();
-      numbers.mockRestore();
-    }
-  });
 });
 
 /** The URL of the first GET the page sends to `path` (as the api client would send it). */

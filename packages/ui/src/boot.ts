@@ -5,7 +5,6 @@
 // (api/earlyAnswers.ts, pages/pageModules.ts). No React here: this must stay a few hundred bytes.
 import { STORAGE_KEYS } from '@mentora/contract';
 import { startEarlyGet } from './api/earlyAnswers';
-import { warmUpFormatters } from './components/formatters';
 import { openEarlyStream } from './live/earlyStream';
 import { classListParamsFrom, classListQuery } from './pages/classes/listRequest';
 import { communityPageQuery } from './pages/community/listRequest';
@@ -107,9 +106,5 @@ export function bootEarly(
     if (!platform.liveTransport) openEarlyStream(platform.apiBaseUrl);
   }
   if (wanted) void wanted.page().catch(() => {});
-  // Last, once every request is on its way: every signed-in page shows dates (and prices), and its first
-  // formatter would otherwise cost it 60-140 ms (four times that on a slow phone) in the middle of its
-  // first render (components/formatters.ts).
-  if (signedIn) warmUpFormatters();
   return started;
 }

@@ -1,55 +1,102 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { relativeTime } from '../live/relativeTime';
+import { formatDate, formatDateTime, formatDecimal } from './formatters';
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.resetModules();
-});
+afterEach(() => vi.restoreAllMocks());
 
-/** A fresh copy of the module (no formatter made yet) and a count of the formatters made from now on. */
-async function freshFormatters() {
-  vi.resetModules();
-  const { DateTimeFormat, NumberFormat } = Intl;
-  // biome-ignore lint/complexity/useArrowFunction: called with `new`, which an arrow function cannot be
-  const dates = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args) {
-    return new DateTimeFormat(...args);
-  });
-  // biome-ignore lint/complexity/useArrowFunction: called with `new`, which an arrow function cannot be
-  const numbers = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (...args) {
-    return new NumberFormat(...args);
-  });
-  return { module: await import('./formatters'), made: () => dates.mock.calls.length + numbers.mock.calls.length };
-}
+/** An instant given in the reader's time zone, as the API sends it (ISO, UTC). */
+const local = (...parts: [number, number, number, number?, number?]) => new Date(...parts).toISOString();
+
+/** What Intl words in US English (its narrow no-break space before AM/PM made a plain one). */
+const intlDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
+const intlDateTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+    .format(new Date(iso))
+    .replace(/\u202f/g, ' ');
 
 describe('formatters', () => {
-  it('formats dates, dates with times and two-decimal numbers; missing or unreadable dates as empty', async () => {
-    const { module } = await freshFormatters();
-    const iso = '2026-11-25T21:14:00.000Z';
-    expect(module.formatDate(iso)).toBe(new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }));
-    expect(module.formatDateTime(iso)).toBe(
-      new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-    );
-    expect(module.formatDecimal(19.5)).toMatch(/^19[.,]50$/);
-    for (const unreadable of [null, undefined, '', 'not a date']) {
-      expect(module.formatDate(unreadable)).toBe('');
-      expect(module.formatDateTime(unreadable)).toBe('');
+  it('write dates and times in English, in the reader’s time zone, on a 12-hour clock', () => {
+    expect(formatDate(local(2026, 10, 25, 21, 14))).toBe('Nov 25, 2026');
+    expect(formatDateTime(local(2026, 10, 25, 21, 14))).toBe('Nov 25, 2026, 9:14 PM');
+    expect(formatDateTime(local(2026, 0, 1, 0, 5))).toBe('Jan 1, 2026, 12:05 AM');
+    expect(formatDateTime(local(2026, 4, 9, 12, 0))).toBe('May 9, 2026, 12:00 PM');
+  });
+
+  it('word every month and hour as Intl does in US English', () => {
+    for (let month = 0; month < 12; month++) {
+      for (const hour of [0, 1, 11, 12, 13, 23]) {
+        const iso = local(2025, month, 28, hour, 7);
+        expect(formatDate(iso)).toBe(intlDate(iso));
+        expect(formatDateTime(iso)).toBe(intlDateTime(iso));
+      }
     }
   });
 
-  it('makes each formatter once, on first use', async () => {
-    const { module, made } = await freshFormatters();
-    expect(made()).toBe(0);
-    module.formatDate('2026-01-01');
-    module.formatDate('2026-01-02');
-    expect(made()).toBe(1);
+  it('give an empty string for a missing or unreadable date', () => {
+    for (const unreadable of [null, undefined, '', 'not a date']) {
+      expect(formatDate(unreadable)).toBe('');
+      expect(formatDateTime(unreadable)).toBe('');
+    }
   });
 
-  it('after the warm-up, formatting makes no formatter: the screens use the very ones it made', async () => {
-    const { module, made } = await freshFormatters();
-    module.warmUpFormatters();
-    expect(made()).toBe(3);
-    module.formatDate('2026-01-01');
-    module.formatDateTime('2026-01-01');
-    module.formatDecimal(1);
-    expect(made()).toBe(3);
+  it('write numbers with two decimals and grouped thousands', () => {
+    expect(formatDecimal(0)).toBe('0.00');
+    expect(formatDecimal(19.5)).toBe('19.50');
+    expect(formatDecimal(999.999)).toBe('1,000.00');
+    expect(formatDecimal(1234567.891)).toBe('1,234,567.89');
+    expect(formatDecimal(-1234.5)).toBe('-1,234.50');
+    expect(formatDecimal(-0.001)).toBe('0.00');
+  });
+
+  it('make no Intl formatter: the first one of a page would cost it the locale data’s load', () => {
+    const made = [
+      vi.spyOn(Intl, 'DateTimeFormat'),
+      vi.spyOn(Intl, 'NumberFormat'),
+      vi.spyOn(Intl, 'RelativeTimeFormat'),
+      vi.spyOn(Date.prototype, 'toLocaleDateString'),
+      vi.spyOn(Date.prototype, 'toLocaleString'),
+      vi.spyOn(Number.prototype, 'toLocaleString'),
+    ];
+    formatDate(local(2026, 10, 25));
+    formatDateTime(local(2026, 10, 25, 9, 30));
+    formatDecimal(1234.5);
+    relativeTime(local(2026, 10, 24), new Date(2026, 10, 25).getTime());
+    for (const spy of made) expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe('relativeTime', () => {
+  const now = new Date(2026, 10, 25, 12, 0).getTime();
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+
+  it('says "just now" under a minute, and words the rest as Intl does in English', () => {
+    expect(relativeTime(ago(0), now)).toBe('just now');
+    expect(relativeTime(ago(59), now)).toBe('just now');
+    expect(relativeTime(ago(-30), now)).toBe('just now');
+    const intl = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+    const cases: [number, Intl.RelativeTimeFormatUnit, number][] = [
+      [60, 'minute', 1],
+      [5 * 60, 'minute', 5],
+      [3600, 'hour', 1],
+      [5 * 3600, 'hour', 5],
+      [24 * 3600, 'day', 1],
+      [3 * 24 * 3600, 'day', 3],
+      [7 * 24 * 3600, 'week', 1],
+      [3 * 7 * 24 * 3600, 'week', 3],
+      [30 * 24 * 3600, 'month', 1],
+      [5 * 30 * 24 * 3600, 'month', 5],
+      [365 * 24 * 3600, 'year', 1],
+      [2 * 365 * 24 * 3600, 'year', 2],
+    ];
+    for (const [seconds, unit, amount] of cases) {
+      expect(relativeTime(ago(seconds), now)).toBe(intl.format(-amount, unit));
+      expect(relativeTime(ago(-seconds), now)).toBe(intl.format(amount, unit));
+    }
+    expect(relativeTime(ago(24 * 3600), now)).toBe('yesterday');
+    expect(relativeTime(ago(5 * 60), now)).toBe('5 minutes ago');
+  });
+
+  it('gives an empty string for an unreadable time', () => {
+    expect(relativeTime('not a date', now)).toBe('');
   });
 });
