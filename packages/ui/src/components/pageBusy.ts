@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 
 // Whether the page is still getting its first screen ready: its code downloading (the route's fallback
 // is on screen) or its data waiting to be rendered. The signed-in shell loads its own extras only after
@@ -6,11 +6,6 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 let busy = 0;
 const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 function change(by: number): void {
   busy += by;
@@ -26,13 +21,13 @@ export function useMarkPageBusy(active = true): void {
   }, [active]);
 }
 
-const unwatched = () => () => {};
+/** True while some page marks itself busy. */
+export function isPageBusy(): boolean {
+  return busy > 0;
+}
 
-/** True while some page marks itself busy; false, with no re-render, while `watching` is false. */
-export function usePageBusy(watching = true): boolean {
-  return useSyncExternalStore(
-    watching ? subscribe : unwatched,
-    () => watching && busy > 0,
-    () => false,
-  );
+/** Calls `listener` at each change of the busy marks; returns the unsubscribe. */
+export function subscribePageBusy(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

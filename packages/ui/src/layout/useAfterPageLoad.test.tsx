@@ -59,7 +59,7 @@ describe('useAfterPageLoad', () => {
     await waitFor(() => expect(screen.getByTestId('extras')).toHaveTextContent('loaded'));
   });
 
-  it('re-renders its component when the page goes from fetching to not, not at each request, and never once loaded', async () => {
+  it('renders its component only when it turns true: not as requests start and end, and never once loaded', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const answers: Array<(value: string) => void> = [];
     const ask = () => new Promise<string>((r) => answers.push(r));
@@ -72,6 +72,7 @@ describe('useAfterPageLoad', () => {
     );
     await act(() => new Promise((r) => setTimeout(r, 20)));
     const whileFetching = extrasRenders;
+    expect(whileFetching).toBe(1);
     // A second and a third request while one is out: still fetching, nothing to re-render for.
     await act(async () => {
       client.prefetchQuery({ queryKey: ['second'], queryFn: ask });
@@ -84,6 +85,8 @@ describe('useAfterPageLoad', () => {
     });
     await waitFor(() => expect(screen.getByTestId('extras')).toHaveTextContent('loaded'));
     const loaded = extrasRenders;
+    // Once more in all, when it turned true: not when the requests ended.
+    expect(loaded).toBe(whileFetching + 1);
     // Loaded for good: later requests starting and ending are none of its business.
     await act(async () => {
       await client.fetchQuery({ queryKey: ['later'], queryFn: async () => 'later' });

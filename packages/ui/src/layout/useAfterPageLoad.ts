@@ -1,6 +1,6 @@
 import { notifyManager, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { usePageBusy } from '../components/pageBusy';
+import { startTransition, useEffect, useState } from 'react';
+import { isPageBusy, subscribePageBusy } from '../components/pageBusy';
 
 /** However long a page's requests take, the extras come after this long at the latest. */
 export const AFTER_PAGE_LOAD_MAX_WAIT_MS = 3000;
@@ -52,49 +52,53 @@ function afterPaintWhenIdle(run: () => void): () => void {
 }
 
 /**
- * Whether any query is fetching, while `watching` (false when not). A boolean, unlike `useIsFetching`'s
- * count: the shell's top components (auth, layout, navbar) re-render when it flips, not at each request
- * that starts or ends, and not at all once they stop watching.
- */
-function useAnyFetching(watching: boolean): boolean {
-  const queryClient = useQueryClient();
-  const subscribe = useCallback(
-    (onChange: () => void) =>
-      watching ? queryClient.getQueryCache().subscribe(notifyManager.batchCalls(onChange)) : () => {},
-    [queryClient, watching],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => watching && queryClient.isFetching() > 0,
-    () => false,
-  );
-}
-
-/**
  * False until the page's code has arrived, its requests have settled, what they brought is on screen
  * (components/pageBusy.ts) and painted, and the browser is idle (or a few seconds have passed), then
  * true for good: what the signed-in shell adds to every page (the notification bell, the assistant, the
  * live updates' code) loads after the page's content, rather than competing with it for the network
  * and the CPU.
+ *
+ * Its component renders twice: false, then true. The watching is done outside React (requests starting
+ * and ending re-render nothing), and the switch to true is a transition: the shell's top components
+ * (auth, layout, navbar) use this, and their re-render with what they add is done in slices that leave
+ * the main thread free between them, not in one long task.
  */
 export function useAfterPageLoad(active: boolean): boolean {
+  const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
-  const [waitedEnough, setWaitedEnough] = useState(false);
-  const watching = active && !done && !waitedEnough;
-  const fetching = useAnyFetching(watching);
-  const pageBusy = usePageBusy(watching);
-  const busy = fetching || pageBusy;
 
   useEffect(() => {
     if (!active || done) return;
-    const id = window.setTimeout(() => setWaitedEnough(true), AFTER_PAGE_LOAD_MAX_WAIT_MS);
-    return () => window.clearTimeout(id);
-  }, [active, done]);
-
-  useEffect(() => {
-    if (!active || done || busy) return;
-    return afterPaintWhenIdle(() => setDone(true));
-  }, [active, done, busy]);
+    const finish = () => startTransition(() => setDone(true));
+    let waitedEnough = false;
+    let stopped = false;
+    let cancelWait: (() => void) | undefined;
+    const check = () => {
+      // A batched notice can come after the clean-up.
+      if (stopped) return;
+      const busy = !waitedEnough && (queryClient.isFetching() > 0 || isPageBusy());
+      if (busy) {
+        cancelWait?.();
+        cancelWait = undefined;
+      } else {
+        cancelWait ??= afterPaintWhenIdle(finish);
+      }
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe(notifyManager.batchCalls(check));
+    const stopBusy = subscribePageBusy(check);
+    const maxWait = window.setTimeout(() => {
+      waitedEnough = true;
+      check();
+    }, AFTER_PAGE_LOAD_MAX_WAIT_MS);
+    check();
+    return () => {
+      stopped = true;
+      stopQueries();
+      stopBusy();
+      window.clearTimeout(maxWait);
+      cancelWait?.();
+    };
+  }, [active, done, queryClient]);
 
   return done;
 }
