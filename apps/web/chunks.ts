@@ -3,8 +3,10 @@
 // (and its headers), so a page should need few files, and no bytes it does not use. The files:
 // - react: React and the router, apart: they change less often than the app, so they stay cached.
 // - boot: the boot script's few modules (src/boot.ts runs before the rest has arrived).
-// - schemas: the contract's zod schemas with zod (about 27 KB gzipped), loaded where an answer or a
-//   form is checked, never before a page's first paint.
+// - schemas: zod and the contract's answer schemas (responses.ts), loaded where an answer is checked,
+//   never before a page's first paint. requests: the forms' rules (requests.ts), loaded with the forms.
+//   Two files, because building zod schemas is main-thread work: the profile check after a page has
+//   loaded need not build every form's rules as well (the two were one 27 KB file, one task).
 // - app: the rest of what the app's entry loads (the shell, the api client, the landing page).
 // - shared: what the signed-in pages share with one another or with the signed-in shell's deferred
 //   parts (components, queries, icons, TanStack Query's hooks), in one file instead of a dozen tiny ones.
@@ -19,7 +21,9 @@ import type { Plugin, Rolldown } from 'vite';
 export const BOOT = 'src/boot.ts';
 
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
-const SCHEMAS = /[\\/]packages[\\/]contract[\\/]src[\\/]schemas\.ts$/;
+/** The contract's schemas: schemas.ts re-exports the other two. */
+const SCHEMAS = /[\\/]packages[\\/]contract[\\/]src[\\/](schemas|responses|requests)\.ts$/;
+const REQUESTS = /[\\/]packages[\\/]contract[\\/]src[\\/]requests\.ts$/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 const CONTRACT_INDEX = /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/;
 /** The UI's own code. */
@@ -54,8 +58,10 @@ function staticClosure(info: ModuleInfoOf, from: string[], stop: (id: string) =>
 
 function planChunks(ids: string[], info: ModuleInfoOf, bootEntry: string): Plan {
   const importedOnDemand = (id: string) => (info(id)?.dynamicImporters.length ?? 0) > 0;
-  // The boot script's modules. One also imported on demand (the schemas) keeps a chunk of its own.
-  const boot = staticClosure(info, [bootEntry], importedOnDemand);
+  // The boot script's modules. The contract's schemas keep their own chunks (the boot script reaches
+  // them only through the contract's index, for its constants), and so does a module also imported on
+  // demand.
+  const boot = staticClosure(info, [bootEntry], (id) => SCHEMAS.test(id) || importedOnDemand(id));
   // Everything the entries load statically (through a library's re-exports, more than they use: only
   // the UI's own modules are looked up here).
   const initial = staticClosure(
@@ -66,8 +72,7 @@ function planChunks(ids: string[], info: ModuleInfoOf, bootEntry: string): Plan 
   // A module "needs the schemas" when it imports one of their exports (through the contract's index,
   // which re-exports them: named by a whole word, where a false match only keeps a module where it is)
   // or imports a module that does.
-  const schemasId = ids.find((id) => SCHEMAS.test(id));
-  const schemaNames = new Set(schemasId ? (info(schemasId)?.exports ?? []) : []);
+  const schemaNames = new Set(ids.filter((id) => SCHEMAS.test(id)).flatMap((id) => info(id)?.exports ?? []));
   const namesASchema = (code: string | null) => (code?.match(/\b\w+Schema\b/g) ?? []).some((w) => schemaNames.has(w));
   const needs = new Map<string, boolean>();
   const needsSchemas = (id: string): boolean => {
@@ -123,7 +128,9 @@ export function chunking(): { plugin: Plugin; groups: Rolldown.CodeSplittingGrou
   const groups: Rolldown.CodeSplittingGroup[] = [
     { name: 'react', test: REACT, priority: 20 },
     { name: 'boot', test: (id) => plan.boot.has(id), priority: 15 },
-    { name: 'schemas', test: (id) => SCHEMAS.test(id) || ZOD.test(id), priority: 12 },
+    // zod goes with the answer schemas: the forms' rules (with a lower priority) import it from there.
+    { name: 'schemas', test: (id) => (SCHEMAS.test(id) && !REQUESTS.test(id)) || ZOD.test(id), priority: 13 },
+    { name: 'requests', test: REQUESTS, priority: 12 },
     // Without this, every module the entry shares with a page (which the boot script may load first)
     // would be a file of its own.
     { name: 'app', tags: ['$initial'], priority: 10 },

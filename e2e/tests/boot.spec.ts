@@ -37,7 +37,7 @@ test('signed out, a signed-in page asks for nothing early and still sends to the
   expect(sent.filter((path) => path.startsWith('/api/'))).toEqual([]);
 });
 
-test('a signed-in page paints before the contract’s schemas (zod) download, and they load after', async ({
+test('a signed-in page paints before the contract’s answer schemas (zod) download, and they load after; the forms’ rules only with a form', async ({
   page,
   request,
 }) => {
@@ -61,4 +61,15 @@ test('a signed-in page paints before the contract’s schemas (zod) download, an
   );
   expect(largestPaint).toBeGreaterThan(0);
   expect(await schemasStart()).toBeGreaterThan(largestPaint);
+  // Those are the answers' schemas only: the forms' rules (a chunk of their own, whose building would
+  // lengthen the same task) come with a page that has a form, as the settings page's password form.
+  const loadedRules = () =>
+    page.evaluate(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/assets\/requests-[\w-]+\.js$/.test(entry.name)),
+    );
+  await page.waitForTimeout(500);
+  expect(await loadedRules()).toBe(false);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect.poll(loadedRules).toBe(true);
 });

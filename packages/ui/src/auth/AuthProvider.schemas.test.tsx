@@ -23,7 +23,7 @@ vi.mock('./loadSchemas', () => ({
   loadSchemas: async () => {
     await schemas.released;
     schemas.loaded = true;
-    return import('@mentora/contract/schemas');
+    return import('@mentora/contract/responses');
   },
 }));
 vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }));

@@ -1,0 +1,296 @@
+// What clients send: request bodies and query strings, with the messages a form shows for each field.
+// The server validates every request with these (http/validate.ts); the web app's forms check the same.
+import { z } from 'zod';
+import {
+  CLASS_CATEGORIES,
+  CLASS_FILTERS,
+  CLASS_STATUSES,
+  COMMUNITY_CATEGORIES,
+  CONTENT_TYPES,
+  LIMITS,
+  NOTIFICATIONS_READ_MAX_IDS,
+  PAGINATION,
+  RATING,
+  ROLES,
+  SELF_SERVICE_ROLES,
+} from './constants.js';
+import { isHttpUrl, parseTags } from './text.js';
+
+// ---------- building blocks ----------
+
+// PostgreSQL text cannot hold a NUL character: free text refuses it with a field message (the server's
+// error handler answers 400 for any that reaches the database another way).
+const storableText = (label: string) =>
+  [(v: string) => !v.includes('\u0000'), `${label} contains characters that are not allowed`] as const;
+
+const boundedText = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(min, min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(...storableText(label));
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(...storableText(label));
+
+export const nameSchema = boundedText('Name', LIMITS.name.min, LIMITS.name.max);
+export const titleSchema = boundedText('Title', LIMITS.title.min, LIMITS.title.max);
+export const contentSchema = boundedText('Content', LIMITS.content.min, LIMITS.content.max);
+export const emailSchema = z
+  .string({ error: 'Email must be text' })
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.email.max, 'Email is too long')
+  .pipe(z.email({ error: 'Please enter a valid email address' }));
+export const passwordSchema = z
+  .string({ error: 'Password must be text' })
+  .min(LIMITS.password.min, `Password must be at least ${LIMITS.password.min} characters`)
+  .max(LIMITS.password.max, `Password must be at most ${LIMITS.password.max} characters`);
+/** A URL a user may give: empty, or absolute http(s). */
+export const optionalUrlSchema = z
+  .string({ error: 'URL must be text' })
+  .trim()
+  .refine((v) => v === '' || isHttpUrl(v), 'Please enter a valid URL (http or https)');
+
+/** Tags as an array or a comma-separated string; trimmed, empties dropped, at most 20 of 1-40 chars. */
+export const tagsSchema = z
+  .union([z.array(z.string({ error: 'Each tag must be text' })), z.string()], {
+    error: 'Tags must be a list or comma-separated text',
+  })
+  .transform((v) => (typeof v === 'string' ? parseTags(v) : v.map((t) => t.trim()).filter(Boolean)))
+  .pipe(
+    z
+      .array(z.string().max(LIMITS.tags.max, `Each tag must be at most ${LIMITS.tags.max} characters`))
+      .max(LIMITS.tags.maxCount, `At most ${LIMITS.tags.maxCount} tags`),
+  );
+
+export const skillsSchema = z
+  .array(z.string({ error: 'Each skill must be text' }).trim().min(1).max(LIMITS.skills.max))
+  .max(LIMITS.skills.maxCount, `At most ${LIMITS.skills.maxCount} skills`);
+
+export const paginationQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(PAGINATION.maxLimit, `limit must be at most ${PAGINATION.maxLimit}`)
+    .default(PAGINATION.defaultLimit),
+  cursor: z.string().max(200, 'cursor is invalid').optional(),
+});
+
+// ---------- auth and users ----------
+
+export const registerRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  role: z
+    .enum(ROLES, { error: `Role must be one of ${SELF_SERVICE_ROLES.join(', ')}` })
+    .default('learner')
+    .refine((r) => r !== 'admin', 'The admin role cannot be chosen at registration'),
+  skills: skillsSchema.default([]),
+  bio: optionalText('Bio', LIMITS.bio.max).default(''),
+  profilePicture: optionalUrlSchema.default(''),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .max(LIMITS.email.max),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(LIMITS.password.max),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const updateProfileRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  profilePicture: optionalUrlSchema.default(''),
+  bio: optionalText('Bio', LIMITS.bio.max).default(''),
+  skills: skillsSchema.optional(),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+// Account settings and password reset: new passwords follow the registration rules (passwordSchema);
+// a password that proves who you are is only required, as at sign-in.
+const currentPasswordSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .max(LIMITS.password.max);
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  token: z
+    .string({ error: 'The reset token is required' })
+    .trim()
+    .min(1, 'The reset token is required')
+    .max(200, 'The reset token is invalid'),
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: currentPasswordSchema('Current password'),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+export const deleteAccountRequestSchema = z.object({ password: currentPasswordSchema('Password') });
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
+
+// ---------- classes ----------
+
+const classFields = {
+  title: titleSchema,
+  description: boundedText('Description', LIMITS.content.min, LIMITS.content.max),
+  category: z.enum(CLASS_CATEGORIES, { error: `Category must be one of ${CLASS_CATEGORIES.join(', ')}` }),
+  contentType: z.enum(CONTENT_TYPES, { error: `Content type must be one of ${CONTENT_TYPES.join(', ')}` }),
+  contentUrl: z.string({ error: 'Content URL must be text' }).trim().max(LIMITS.url.max).default(''),
+  price: z
+    .number({ error: 'Price must be a number' })
+    .min(0, 'Price must be at least 0')
+    .max(1_000_000, 'Price is too high')
+    .refine((p) => Math.abs(Math.round(p * 100) - p * 100) < 1e-6, 'Price must be in steps of 0.01')
+    .default(0),
+  isPaid: z.boolean({ error: 'isPaid must be true or false' }).default(false),
+  schedule: optionalText('Schedule', LIMITS.shortText.max).default(''),
+  maxStudents: z
+    .number({ error: 'Max students must be a number' })
+    .int('Max students must be a whole number')
+    .min(1, 'Max students must be at least 1')
+    .max(100_000, 'Max students is too high')
+    .nullable()
+    .default(null),
+  prerequisites: optionalText('Prerequisites', LIMITS.shortText.max).default(''),
+  materials: optionalText('Materials', LIMITS.shortText.max).default(''),
+  tags: tagsSchema.default([]),
+  startDate: z.iso
+    .datetime({ offset: true, error: 'Start date must be an ISO 8601 date-time' })
+    .nullable()
+    .default(null),
+};
+
+/** SPEC.md section 5: a content URL is required unless the class is live; any URL given is http(s). */
+function checkContentUrl(value: { contentType: string; contentUrl: string }, ctx: z.RefinementCtx): void {
+  if (value.contentUrl === '') {
+    if (value.contentType !== 'live') {
+      ctx.addIssue({ code: 'custom', path: ['contentUrl'], message: 'Content URL is required' });
+    }
+  } else if (!isHttpUrl(value.contentUrl)) {
+    ctx.addIssue({ code: 'custom', path: ['contentUrl'], message: 'Content URL must be a valid URL (http or https)' });
+  }
+}
+
+export const createClassRequestSchema = z.object(classFields).superRefine(checkContentUrl);
+export type CreateClassRequest = z.input<typeof createClassRequestSchema>;
+
+export const updateClassRequestSchema = z
+  .object({ ...classFields, status: z.enum(CLASS_STATUSES).optional() })
+  .superRefine(checkContentUrl);
+export type UpdateClassRequest = z.input<typeof updateClassRequestSchema>;
+
+export const listClassesQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(200, 'search is too long').optional(),
+  category: z.enum(CLASS_CATEGORIES).optional(),
+  filter: z.enum(CLASS_FILTERS).default('all'),
+});
+export type ListClassesQuery = z.input<typeof listClassesQuerySchema>;
+
+// ---------- discussions ----------
+
+export const createDiscussionRequestSchema = z.object({
+  title: titleSchema,
+  content: contentSchema,
+  classId: z.string({ error: 'Class is required' }).trim().min(1, 'Class is required'),
+});
+export type CreateDiscussionRequest = z.input<typeof createDiscussionRequestSchema>;
+export const replyRequestSchema = z.object({ content: contentSchema });
+export type ReplyRequest = z.input<typeof replyRequestSchema>;
+export const listDiscussionsQuerySchema = paginationQuerySchema.extend({
+  classId: z.string().max(100).optional(),
+  search: z.string().trim().max(200, 'search is too long').optional(),
+});
+export type ListDiscussionsQuery = z.input<typeof listDiscussionsQuerySchema>;
+
+// ---------- reviews ----------
+
+export const createReviewRequestSchema = z.object({
+  rating: z
+    .number({ error: 'Rating must be a number' })
+    .int('Rating must be a whole number')
+    .min(RATING.min, `Rating must be between ${RATING.min} and ${RATING.max}`)
+    .max(RATING.max, `Rating must be between ${RATING.min} and ${RATING.max}`)
+    .default(RATING.default),
+  comment: optionalText('Comment', LIMITS.comment.max).default(''),
+  classId: z.string({ error: 'Class is required' }).trim().min(1, 'Class is required'),
+});
+export type CreateReviewRequest = z.input<typeof createReviewRequestSchema>;
+
+// ---------- community ----------
+
+export const createPostRequestSchema = z.object({
+  title: titleSchema,
+  content: contentSchema,
+  category: z
+    .enum(COMMUNITY_CATEGORIES, { error: `Category must be one of ${COMMUNITY_CATEGORIES.join(', ')}` })
+    .default('general'),
+  tags: tagsSchema.default([]),
+});
+export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
+
+export const listPostsQuerySchema = paginationQuerySchema.extend({
+  category: z.enum(COMMUNITY_CATEGORIES).optional(),
+  search: z.string().trim().max(200, 'search is too long').optional(),
+});
+
+// ---------- assistant ----------
+
+export const chatRequestSchema = z.object({
+  message: boundedText('Message', LIMITS.chatMessage.min, LIMITS.chatMessage.max),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+// ---------- notifications ----------
+
+/** GET /notifications `?limit=&cursor=`: newest activity first. */
+export const listNotificationsQuerySchema = paginationQuerySchema;
+
+/** POST /notifications/read: `{ids: [...]}` marks those (only the caller's own), `{all: true}` every one. */
+export const markNotificationsReadRequestSchema = z
+  .object({
+    ids: z
+      .array(z.string({ error: 'Each id must be text' }).max(100, 'Each id must be a notification id'), {
+        error: 'ids must be a list of notification ids',
+      })
+      .min(1, 'ids must name at least one notification')
+      .max(NOTIFICATIONS_READ_MAX_IDS, `At most ${NOTIFICATIONS_READ_MAX_IDS} ids at once`)
+      .optional(),
+    all: z.literal(true, { error: 'all must be true' }).optional(),
+  })
+  .refine((v) => (v.ids === undefined) !== (v.all === undefined), {
+    message: 'Send either ids or all: true',
+    path: ['ids'],
+  });
+export type MarkNotificationsReadRequest = z.input<typeof markNotificationsReadRequestSchema>;
+
+// ---------- administration ----------
+
+/** PUT /admin/users/{id}/role: any role, admin included (admins grant admin access; API.md). */
+export const changeRoleRequestSchema = z.object({
+  role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }),
+});
+export type ChangeRoleRequest = z.input<typeof changeRoleRequestSchema>;
+
+/** GET /admin/audit-log `?limit=&cursor=`: newest first. */
+export const listAuditLogQuerySchema = paginationQuerySchema;

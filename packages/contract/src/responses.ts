@@ -1,0 +1,284 @@
+// The shapes the API answers with (and its live events carry): what a client checks what it is sent
+// against. A module of their own: the web app checks answers only after a page has loaded, and building
+// zod schemas costs main-thread time (the forms' rules, in requests.ts, load with the forms).
+import { z } from 'zod';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  CLASS_CATEGORIES,
+  CLASS_STATUSES,
+  COMMUNITY_CATEGORIES,
+  CONTENT_TYPES,
+  NOTIFICATION_KINDS,
+  ROLES,
+  SENTIMENT_LABELS,
+  UNREAD_COUNT_MAX,
+} from './constants.js';
+
+// ---------- building blocks ----------
+
+export const roleSchema = z.enum(ROLES);
+export const idSchema = z.string();
+const isoDate = z.string();
+
+// ---------- auth and users ----------
+
+export const userSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  role: roleSchema,
+  skills: z.array(z.string()),
+  bio: z.string(),
+  profilePicture: z.string(),
+  verified: z.boolean(),
+  verificationRequested: z.boolean(),
+  verificationRequestDate: isoDate.nullable(),
+  createdAt: isoDate,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = userSchema.extend({ token: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const healthResponseSchema = z.object({ status: z.literal('ok') });
+
+// ---------- classes ----------
+
+export const personRefSchema = z.object({ _id: idSchema, name: z.string(), profilePicture: z.string().optional() });
+export type PersonRef = z.infer<typeof personRefSchema>;
+
+export const classSchema = z.object({
+  _id: idSchema,
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(CLASS_CATEGORIES),
+  contentType: z.enum(CONTENT_TYPES),
+  contentUrl: z.string(),
+  price: z.number(),
+  isPaid: z.boolean(),
+  schedule: z.string(),
+  maxStudents: z.number().nullable(),
+  prerequisites: z.string(),
+  materials: z.string(),
+  tags: z.array(z.string()),
+  mentor: personRefSchema,
+  enrolledStudents: z.array(idSchema).optional(),
+  studentCount: z.number(),
+  startDate: isoDate.nullable(),
+  status: z.enum(CLASS_STATUSES),
+  live: z.boolean(),
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
+  createdAt: isoDate,
+});
+export type ClassItem = z.infer<typeof classSchema>;
+
+export const classListResponseSchema = z.object({ classes: z.array(classSchema), nextCursor: z.string().nullable() });
+export type ClassListResponse = z.infer<typeof classListResponseSchema>;
+export const enrollmentResponseSchema = z.object({ isEnrolled: z.boolean() });
+export const liveResponseSchema = z.object({ url: z.string(), live: z.boolean() });
+export type LiveResponse = z.infer<typeof liveResponseSchema>;
+
+// ---------- text analysis ----------
+
+export const sentimentSchema = z.object({ label: z.enum(SENTIMENT_LABELS), polarity: z.number().min(-1).max(1) });
+export type Sentiment = z.infer<typeof sentimentSchema>;
+export const moderationSchema = z.object({ flagged: z.boolean(), reason: z.string().nullable() });
+export type Moderation = z.infer<typeof moderationSchema>;
+
+// ---------- discussions ----------
+
+export const discussionReplySchema = z.object({
+  _id: idSchema,
+  content: z.string(),
+  author: personRefSchema,
+  createdAt: isoDate,
+  sentiment: sentimentSchema,
+  moderation: moderationSchema,
+});
+export type DiscussionReply = z.infer<typeof discussionReplySchema>;
+
+export const discussionSchema = z.object({
+  _id: idSchema,
+  title: z.string(),
+  content: z.string(),
+  classId: z.object({ _id: idSchema, title: z.string() }),
+  author: personRefSchema,
+  replies: z.array(discussionReplySchema),
+  replyCount: z.number(),
+  /** True when the caller has replied (for the "my replies" filter; lists carry no reply bodies). */
+  repliedByMe: z.boolean().optional(),
+  createdAt: isoDate,
+  sentiment: sentimentSchema,
+  moderation: moderationSchema,
+});
+export type Discussion = z.infer<typeof discussionSchema>;
+export const allDiscussionsResponseSchema = z.object({ discussions: z.array(discussionSchema) });
+
+// ---------- reviews ----------
+
+export const reviewSchema = z.object({
+  _id: idSchema,
+  user: personRefSchema,
+  rating: z.number(),
+  comment: z.string(),
+  classId: idSchema,
+  createdAt: isoDate,
+});
+export type Review = z.infer<typeof reviewSchema>;
+export const averageRatingResponseSchema = z.object({ averageRating: z.number(), count: z.number() });
+
+// ---------- community ----------
+
+export const communityReplySchema = z.object({
+  _id: idSchema,
+  content: z.string(),
+  author: personRefSchema,
+  createdAt: isoDate,
+  sentiment: sentimentSchema,
+  moderation: moderationSchema,
+});
+export type CommunityReply = z.infer<typeof communityReplySchema>;
+
+export const communityPostSchema = z.object({
+  _id: idSchema,
+  title: z.string(),
+  content: z.string(),
+  category: z.enum(COMMUNITY_CATEGORIES),
+  tags: z.array(z.string()),
+  author: personRefSchema,
+  likes: z.array(idSchema),
+  replies: z.array(communityReplySchema),
+  sentiment: sentimentSchema,
+  moderation: moderationSchema,
+  createdAt: isoDate,
+});
+export type CommunityPost = z.infer<typeof communityPostSchema>;
+
+// ---------- assistant ----------
+
+export const chatResponseSchema = z.object({ response: z.string() });
+export const chatMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+/** GET /gemini/history: the caller's last 50 messages, oldest first. */
+export const chatHistoryItemSchema = chatMessageSchema.extend({ createdAt: isoDate });
+export type ChatHistoryItem = z.infer<typeof chatHistoryItemSchema>;
+export const chatHistoryResponseSchema = z.array(chatHistoryItemSchema);
+export type ChatHistoryResponse = z.infer<typeof chatHistoryResponseSchema>;
+
+/** GET /gemini/status: which provider answers (Gemini when the server has a key, else the offline assistant). */
+export const assistantStatusSchema = z.object({
+  provider: z.enum(['gemini', 'offline']),
+  model: z.string().optional(),
+});
+export type AssistantStatus = z.infer<typeof assistantStatusSchema>;
+
+/**
+ * POST /gemini/chat/stream {message} answers Server-Sent Events (text/event-stream):
+ *   data: {"delta":"..."}                      pieces of the answer, in order (default "message" event)
+ *   event: done   data: {"response":"..."}    the whole answer, once; it is then in the history
+ *   event: error  data: {"message":"...","status":502|504}  the provider failed mid-answer
+ * A failure before the first piece (auth, validation, rate limit, provider down or too slow) is an
+ * ordinary JSON error answer with its status instead, as for POST /gemini/chat.
+ */
+export const chatStreamDeltaSchema = z.object({ delta: z.string() });
+export const chatStreamDoneSchema = chatResponseSchema;
+export const chatStreamErrorSchema = z.object({ message: z.string(), status: z.number().int() });
+
+// ---------- notifications ----------
+
+export const notificationSchema = z.object({
+  _id: idSchema,
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** Ready to show, e.g. 'Ana replied to your discussion “Types”' or '3 people liked your post “Hello”'. */
+  message: z.string(),
+  /** A path of the web app: /discussions/{id}, /classes/{id}, /community#post-{id}, /dashboard, /admin?tab=mentors. */
+  link: z.string(),
+  read: z.boolean(),
+  /** Who did it last (null when nobody in particular, e.g. a verification). Never an email. */
+  actor: z.object({ _id: idSchema, name: z.string() }).nullable(),
+  /** How many people it stands for: likes are grouped into one notification per post. */
+  count: z.number().int(),
+  createdAt: isoDate,
+  /** Moves forward when a grouped notification gets news (another like): lists sort by it. */
+  updatedAt: isoDate,
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** Unread notifications, counted up to UNREAD_COUNT_MAX (which then means that many or more). */
+const unreadCountSchema = z.number().int().min(0).max(UNREAD_COUNT_MAX);
+
+export const notificationListResponseSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: unreadCountSchema,
+  nextCursor: z.string().nullable(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+export const markNotificationsReadResponseSchema = z.object({ unreadCount: unreadCountSchema });
+export type MarkNotificationsReadResponse = z.infer<typeof markNotificationsReadResponseSchema>;
+
+// ---------- administration ----------
+
+/**
+ * One thing an admin did. Names and titles are as they were then, so an entry still reads after its
+ * actor or target is deleted (their `_id` is then null for the actor, and stays for the target).
+ */
+export const auditEntrySchema = z.object({
+  _id: idSchema,
+  action: z.enum(AUDIT_ACTIONS),
+  actor: z.object({ _id: idSchema.nullable(), name: z.string() }),
+  target: z.object({ type: z.enum(AUDIT_TARGET_TYPES), _id: idSchema.nullable(), name: z.string() }),
+  /** What changed, e.g. "learner → mentor", or what went with it. */
+  detail: z.string(),
+  createdAt: isoDate,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
+
+// ---------- live events ----------
+
+// The events of GET /events and what each carries: LIVE_EVENT_NAMES in constants.ts.
+
+export const readyEventSchema = z.object({ heartbeatMs: z.number().int() });
+export const notificationEventSchema = z.object({ notification: notificationSchema, unreadCount: unreadCountSchema });
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+export const notificationReadEventSchema = z.object({ unreadCount: unreadCountSchema });
+export type NotificationReadEvent = z.infer<typeof notificationReadEventSchema>;
+export const discussionReplyEventSchema = z.object({
+  discussionId: idSchema,
+  classId: idSchema,
+  reply: discussionReplySchema,
+  replyCount: z.number().int(),
+});
+export type DiscussionReplyEvent = z.infer<typeof discussionReplyEventSchema>;
+export const communityPostEventSchema = z.object({ post: communityPostSchema });
+export type CommunityPostEvent = z.infer<typeof communityPostEventSchema>;
+export const communityLikeEventSchema = z.object({
+  postId: idSchema,
+  likes: z.array(idSchema),
+  likeCount: z.number().int(),
+});
+export type CommunityLikeEvent = z.infer<typeof communityLikeEventSchema>;
+/**
+ * `gap`: some events after the caller's Last-Event-ID are no longer held (too old, or from before
+ * the process started); `reconnected`: the process lost its link to the others for a while.
+ */
+export const resyncEventSchema = z.object({ reason: z.enum(['gap', 'reconnected']) });
+export type ResyncEvent = z.infer<typeof resyncEventSchema>;
