@@ -45,6 +45,29 @@ describe('createApiClient', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('does not end the session on a 401 to a request sent without a token, or under a session since ended', async () => {
+    // Sent after a logout, with no token: there is no session to end (the logout goes where it goes).
+    const signedOut = setup(401, null);
+    await expect(signedOut.client.get('/notifications')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(signedOut.onUnauthorized).not.toHaveBeenCalled();
+
+    // Sent with a token that is gone (or replaced by a new sign-in) by the time the 401 comes back.
+    let token: string | null = 'old-session';
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({ baseURL: '/api', getToken: () => token, onUnauthorized });
+    client.defaults.adapter = fakeAdapter(() => {
+      token = 'new-session';
+      return { status: 401, data: { message: 'Not authorized' } };
+    }).adapter;
+    await expect(client.get('/classes/enrolled')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    // The same request under the session still current does end it.
+    client.defaults.adapter = fakeAdapter(() => ({ status: 401, data: { message: 'Not authorized' } })).adapter;
+    await expect(client.get('/classes/enrolled')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('does not end the session on a 401 from the profile check, the login form or logout', async () => {
     for (const path of ['/auth/profile', '/auth/login', '/auth/logout']) {
       const { client, onUnauthorized } = setup(401);

@@ -13,7 +13,11 @@ export interface ApiClientOptions {
   baseURL: string;
   /** The stored token, if any: sent as a bearer token (the desktop app has no cookie jar to rely on). */
   getToken: () => string | null;
-  /** Called when a request that needs a session answers 401: the session has ended (see shouldSignOutOn401). */
+  /**
+   * Called when a request that needs a session answers 401: the session has ended (see shouldSignOutOn401).
+   * Only for a request sent with the token still stored when its answer comes: one sent without a token,
+   * or under a session that has since ended (a logout, a new sign-in), has no session left to end.
+   */
   onUnauthorized: () => void;
 }
 
@@ -87,9 +91,15 @@ export function createApiClient({ baseURL, getToken, onUnauthorized }: ApiClient
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
   });
 
+  // The token each request went with, for the 401 rule below.
+  const sentWith = new WeakMap<object, string>();
+
   client.interceptors.request.use((config) => {
     const token = getToken();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (token) {
+      config.headers.set('Authorization', `Bearer ${token}`);
+      sentWith.set(config, token);
+    }
     if ((config.method ?? 'get').toLowerCase() === 'get') {
       const early = takeEarlyAnswer(client.getUri(config), token);
       if (early) config.adapter = earlyAdapter(early, config.adapter);
@@ -101,7 +111,12 @@ export function createApiClient({ baseURL, getToken, onUnauthorized }: ApiClient
     if (
       isAxiosError(error) &&
       error.response?.status === 401 &&
-      shouldSignOutOn401(error.config?.url, error.config?.baseURL ?? baseURL)
+      shouldSignOutOn401(error.config?.url, error.config?.baseURL ?? baseURL) &&
+      // The session it was sent under is the current one. A request that left after a logout (the bell,
+      // mounting as the page around it goes) would otherwise send the browser to /login instead of
+      // where the logout goes.
+      error.config !== undefined &&
+      sentWith.get(error.config) === getToken()
     ) {
       onUnauthorized();
     }
