@@ -1,9 +1,8 @@
 import type { AuditAction, AuditEntry, AuditTargetType } from '@mentora/contract';
 import { ScrollText } from 'lucide-react';
-import { formatDateTime } from '../../components/formatters';
 import { DataTable } from './DataTable';
 import { useAuditLog } from './queries';
-import { Empty, FetchFailed, Loading, LoadMore, PanelHeader } from './ui';
+import { DateCell, Empty, FetchFailed, Loading, LoadMore, PanelHeader } from './ui';
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   mentor_verified: 'Verified a mentor',
@@ -20,16 +19,6 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   discussion: 'Discussion',
   post: 'Post',
 };
-
-function When({ iso }: { iso: string }) {
-  const text = formatDateTime(iso);
-  if (!text) return <span>—</span>;
-  return (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {text}
-    </time>
-  );
-}
 
 /** What admins did, newest first: who, when, what, to what. Names are as they were at the time. */
 export function AuditLogPanel() {
@@ -63,9 +52,9 @@ export function AuditLogPanel() {
           rowKey={(entry: AuditEntry) => entry._id}
           titleHeader="Action"
           title={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
-          cardSubtitle={(entry) => <When iso={entry.createdAt} />}
+          cardSubtitle={(entry) => <DateCell iso={entry.createdAt} withTime />}
           columns={[
-            { header: 'Time', inCard: false, cell: (entry) => <When iso={entry.createdAt} /> },
+            { header: 'Time', inCard: false, cell: (entry) => <DateCell iso={entry.createdAt} withTime /> },
             { header: 'By', cell: (entry) => entry.actor.name },
             {
               header: 'Target',

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
-import { formatDate } from '../../components/formatters';
+import { formatDate, formatDateTime } from '../../components/formatters';
 import { Spinner } from '../../components/Spinner';
 import { focusRing, textLink } from '../../components/styles';
 
@@ -121,8 +121,17 @@ export function Empty({ icon: Icon, children }: { icon: LucideIcon; children: Re
   );
 }
 
-export function DateCell({ iso, empty = '—' }: { iso: string | null | undefined; empty?: string }) {
-  const text = formatDate(iso);
+/** A date (with its time when `withTime`) as the other screens show one, or `empty` when missing or unreadable. */
+export function DateCell({
+  iso,
+  empty = '—',
+  withTime = false,
+}: {
+  iso: string | null | undefined;
+  empty?: string;
+  withTime?: boolean;
+}) {
+  const text = withTime ? formatDateTime(iso) : formatDate(iso);
   if (!text || !iso) return <span className="text-slate-500 dark:text-slate-400">{empty}</span>;
   return (
     <time dateTime={iso} className="whitespace-nowrap">
