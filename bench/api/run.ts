@@ -13,6 +13,12 @@
 //   pnpm bench:api --cpu-prof /tmp/prof           (the server writes a .cpuprofile per profile)
 //   pnpm bench:api --warmup 0                      (no unmeasured warm-up; 2 s per scenario by default)
 //   pnpm bench:api --read-cache-mb 0               (the server keeps no shared reads: every read a miss)
+//   pnpm bench:api --encoding identity             (ask for plain JSON: no Accept-Encoding header)
+//
+// Every request says `Accept-Encoding: gzip, deflate, br`, as every browser does, so that answers of
+// 1 KB and more come gzipped (apps/server/src/http/gzipJson.ts) as they reach the app's users: a
+// 1,000-reply discussion is 480 KB of JSON and 51 KB gzipped, and autocannon's reading of 480 KB a time
+// would measure autocannon. `--encoding identity` asks for plain JSON, what a client without gzip gets.
 //
 // Besides req/s, each row gives the CPU time spent per request by the server process, by PostgreSQL
 // (every postgres process, so other work on the database counts too) and by autocannon itself: on a
@@ -54,6 +60,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     'cpu-prof': { type: 'string' },
     'read-cache-mb': { type: 'string' },
+    encoding: { type: 'string', default: 'gzip' },
     server: { type: 'string', default: DEFAULT_SERVER_URL },
   },
 });
@@ -65,6 +72,12 @@ const profileNames = values.profiles.split(',').map((name) => {
   return name as ProfileName;
 });
 const only = values.only ? new Set(values.only.split(',')) : undefined;
+if (values.encoding !== 'gzip' && values.encoding !== 'identity') {
+  throw new Error(`unknown encoding "${values.encoding}" (gzip or identity)`);
+}
+/** What each request says it accepts: a browser's list, or nothing (plain JSON). */
+const acceptEncoding: Record<string, string> =
+  values.encoding === 'gzip' ? { 'accept-encoding': 'gzip, deflate, br' } : {};
 
 interface Scenario {
   name: string;
@@ -181,7 +194,7 @@ function rssMb(pid: number): number {
 }
 
 async function measure(baseUrl: string, scenario: Scenario, token?: string, seconds = duration): Promise<Measured> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...acceptEncoding };
   if (scenario.auth && token) headers.authorization = `Bearer ${token}`;
   const next = scenario.next;
   const result = await autocannon({
@@ -475,7 +488,9 @@ async function main(): Promise<void> {
     });
   }
   console.log(
-    `autocannon: ${duration} s, ${connections} connections per scenario; load average ${loadavg()
+    `autocannon: ${duration} s, ${connections} connections per scenario, ${
+      values.encoding === 'gzip' ? 'gzip accepted (as browsers ask)' : 'plain JSON asked (no Accept-Encoding)'
+    }; load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
