@@ -65,8 +65,9 @@ export function webAppRoutes(distDir: string, html = readIndexHtml(distDir)): Ro
     );
     router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   }
+  const headers = { 'Cache-Control': 'no-cache', ...(link ? { Link: link } : {}) };
   router.get(/.*/, (_req, res) => {
-    if (built) res.set({ 'Cache-Control': 'no-cache', ...(link ? { Link: link } : {}) }).type('html').send(html);
+    if (built) res.set(headers).type('html').send(html);
     else res.type('html').send(PLACEHOLDER);
   });
   return router;
