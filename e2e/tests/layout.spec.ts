@@ -29,23 +29,6 @@ test('without a stored choice, the theme follows the system', async ({ page }) =
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
 });
 
-test("the stored theme is on the page before the app's code runs: index.html's inline script, allowed by the CSP", async ({
-  page,
-}) => {
-  await page.emulateMedia({ colorScheme: 'light' });
-  const refused: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
-  });
-  await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
-  // None of the app's scripts arrives: whatever sets the theme is index.html's own.
-  await page.route('**/assets/*.js', (route) => route.abort());
-  await page.goto('/community');
-  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
-  expect(refused).toEqual([]);
-});
-
 test('the navigation bar changes its background once the page scrolls past 10 px', async ({ page }) => {
   await page.goto('/');
   const bar = page.locator('header').first();

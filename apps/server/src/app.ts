@@ -11,7 +11,7 @@ import { gzipJson } from './http/gzipJson.js';
 import { healthHandler } from './http/health.js';
 import { createRateLimiters, type StoreFactory } from './http/rateLimit.js';
 import { requestLog } from './http/requestLog.js';
-import { inlineScriptHashes, readIndexHtml, webAppRoutes } from './http/webApp.js';
+import { webAppRoutes } from './http/webApp.js';
 import { apiRoutes } from './routes.js';
 
 export interface AppOptions {
@@ -26,13 +26,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.set('trust proxy', ctx.config.trustProxy);
 
   app.use(requestLog(ctx.logger));
-  const indexHtml = readIndexHtml(ctx.config.webDistDir);
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
-          // The site's own script files, and index.html's inline theme script by its hash: no other inline script.
-          'script-src': ["'self'", ...inlineScriptHashes(indexHtml ?? '')],
           // Profile pictures are any http(s) URL a user gives (the contract allows both).
           'img-src': ["'self'", 'data:', 'https:', 'http:'],
           'connect-src': ["'self'"],
@@ -61,7 +58,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(errorHandler(ctx.logger));
 
   app.use('/api', api);
-  app.use(webAppRoutes(ctx.config.webDistDir, indexHtml));
+  app.use(webAppRoutes(ctx.config.webDistDir));
   app.use(errorHandler(ctx.logger));
   return app;
 }

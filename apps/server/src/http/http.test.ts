@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
@@ -252,7 +251,7 @@ describe('serving the web app', () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'mentora-web-'));
     writeFileSync(
       path.join(dist, 'index.html'),
-      `<!doctype html><head><script src="/legacy.js"></script>
+      `<!doctype html><head><script src="/theme-init.js"></script>
       <script type="module" crossorigin src="/assets/boot-1.js"></script>
       <script type="module" crossorigin src="/assets/index-2.js"></script>
       <link rel="modulepreload" crossorigin href="/assets/react-3.js">
@@ -277,38 +276,6 @@ describe('serving the web app', () => {
       expect((await web.http.get('/api/nothing')).headers.link).toBeUndefined();
     } finally {
       await web.close();
-    }
-  });
-
-  it("allows index.html's inline theme script by its hash, and no other inline script", async () => {
-    const dist = mkdtempSync(path.join(os.tmpdir(), 'mentora-web-'));
-    const theme = "\n      document.documentElement.classList.toggle('dark', true);\n    ";
-    const html = `<!doctype html><head><script>${theme}</script>
-      <script type="module" crossorigin src="/assets/boot-1.js"></script></head><body><div id="root"></div></body>`;
-    writeFileSync(path.join(dist, 'index.html'), html);
-    const web = await startTestServer({ env: { WEB_DIST_DIR: dist } });
-    try {
-      const hash = `'sha256-${createHash('sha256').update(theme).digest('base64')}'`;
-      for (const route of ['/', '/community', '/api/nothing']) {
-        const res = await web.http.get(route);
-        const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(res.headers['content-security-policy'] ?? '')?.[1];
-        expect(scriptSrc?.split(' '), route).toEqual(["'self'", hash]);
-        expect(res.headers['content-security-policy']).toContain("script-src-attr 'none'");
-      }
-      // The bytes the hash was taken of: the file as it was when the server started.
-      writeFileSync(path.join(dist, 'index.html'), html.replace('true', 'false'));
-      const page = await web.http.get('/classes/abc');
-      expect(page.headers['content-type']).toMatch(/^text\/html/);
-      expect(page.text).toBe(html);
-    } finally {
-      await web.close();
-    }
-    // Without a build there is no inline script to allow.
-    const bare = await startTestServer({ env: { WEB_DIST_DIR: mkdtempSync(path.join(os.tmpdir(), 'mentora-web-')) } });
-    try {
-      expect((await bare.http.get('/')).headers['content-security-policy']).toContain("script-src 'self';");
-    } finally {
-      await bare.close();
     }
   });
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
@@ -29,33 +28,12 @@ export function preloadLinks(html: string): string {
   return [...links].join(', ');
 }
 
-/**
- * The Content-Security-Policy sources that allow index.html's inline scripts, and nothing else inline:
- * the hash of each (the theme script runs before the first paint, inline so that it costs no request).
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (attribute(attributes, 'src') !== undefined) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  return [...hashes];
-}
-
-/**
- * The built web app's index.html, read once at start (undefined when the web app is not built): the
- * server sends these very bytes, whose inline scripts its Content-Security-Policy allows by hash.
- */
-export function readIndexHtml(distDir: string): string | undefined {
-  const index = path.join(distDir, 'index.html');
-  return existsSync(index) ? readFileSync(index, 'utf8') : undefined;
-}
-
 /** Serves the built web app with a fallback to index.html for client-side routes. */
-export function webAppRoutes(distDir: string, html = readIndexHtml(distDir)): Router {
+export function webAppRoutes(distDir: string): Router {
   const router = express.Router();
-  const built = html !== undefined;
-  const link = built ? preloadLinks(html) : '';
+  const index = path.join(distDir, 'index.html');
+  const built = existsSync(index);
+  const link = built ? preloadLinks(readFileSync(index, 'utf8')) : '';
   if (built) {
     const assets = path.join(distDir, 'assets');
     router.use(
@@ -65,9 +43,8 @@ export function webAppRoutes(distDir: string, html = readIndexHtml(distDir)): Ro
     );
     router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   }
-  const headers = { 'Cache-Control': 'no-cache', ...(link ? { Link: link } : {}) };
   router.get(/.*/, (_req, res) => {
-    if (built) res.set(headers).type('html').send(html);
+    if (built) res.set({ 'Cache-Control': 'no-cache', ...(link ? { Link: link } : {}) }).sendFile(index);
     else res.type('html').send(PLACEHOLDER);
   });
   return router;
