@@ -24,6 +24,8 @@ const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|rea
 /** The contract's schemas: schemas.ts re-exports the other two. */
 const SCHEMAS = /[\\/]packages[\\/]contract[\\/]src[\\/](schemas|responses|requests)\.ts$/;
 const REQUESTS = /[\\/]packages[\\/]contract[\\/]src[\\/]requests\.ts$/;
+/** The answer schemas, with schemas.ts (which re-exports them and the requests'): the schemas group. */
+const RESPONSES = /[\\/]packages[\\/]contract[\\/]src[\\/](schemas|responses)\.ts$/;
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 const CONTRACT_INDEX = /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/;
 /** The UI's own code. */
@@ -129,7 +131,7 @@ export function chunking(): { plugin: Plugin; groups: Rolldown.CodeSplittingGrou
     { name: 'react', test: REACT, priority: 20 },
     { name: 'boot', test: (id) => plan.boot.has(id), priority: 15 },
     // zod goes with the answer schemas: the forms' rules (with a lower priority) import it from there.
-    { name: 'schemas', test: (id) => (SCHEMAS.test(id) && !REQUESTS.test(id)) || ZOD.test(id), priority: 13 },
+    { name: 'schemas', test: (id) => RESPONSES.test(id) || ZOD.test(id), priority: 13 },
     { name: 'requests', test: REQUESTS, priority: 12 },
     // Without this, every module the entry shares with a page (which the boot script may load first)
     // would be a file of its own.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { relativeTime } from '../live/relativeTime';
-import { formatDate, formatDateTime, formatDecimal } from './formatters';
+import { countLabel, formatDate, formatDateTime, formatDecimal } from './formatters';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -62,5 +62,13 @@ describe('formatters', () => {
     formatDecimal(1234.5);
     relativeTime(local(2026, 10, 24), new Date(2026, 10, 25).getTime());
     for (const spy of made) expect(spy).not.toHaveBeenCalled();
+  });
+});
+
+describe('countLabel', () => {
+  it('puts the singular with one only, the plural with none and many', () => {
+    expect(countLabel(1, 'reply', 'replies')).toBe('1 reply');
+    expect(countLabel(0, 'reply', 'replies')).toBe('0 replies');
+    expect(countLabel(3, 'student', 'students')).toBe('3 students');
   });
 });

@@ -35,3 +35,8 @@ export function formatDecimal(value: number): string {
   const negative = value < 0 && Number(`${whole}.${cents}`) !== 0;
   return `${negative ? '-' : ''}${grouped}.${cents}`;
 }
+
+/** A count with its noun: "1 reply", "3 replies", "0 students". */
+export function countLabel(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

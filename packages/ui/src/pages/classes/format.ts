@@ -1,5 +1,5 @@
 import type { ClassCategory, ClassItem, ClassStatus, ContentType } from '@mentora/contract';
-import { formatDecimal } from '../../components/formatters';
+import { countLabel, formatDecimal } from '../../components/formatters';
 
 /** "Free" for free classes; otherwise the price with two decimals (the spec names no currency). */
 export function formatPrice(cls: Pick<ClassItem, 'isPaid' | 'price'>): string {
@@ -17,7 +17,7 @@ export function isFull(cls: Pick<ClassItem, 'studentCount' | 'maxStudents'>): bo
 }
 
 export function studentCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'student' : 'students'}`;
+  return countLabel(count, 'student', 'students');
 }
 
 export const CATEGORY_LABELS: Record<ClassCategory, string> = {

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef
 import { useLocation } from 'react-router-dom';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
+import { countLabel } from '../../components/formatters';
 import { LoadMore } from '../../components/LoadMore';
 import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
 import { SegmentedControl } from '../../components/SegmentedControl';
@@ -11,7 +12,6 @@ import { buttonPrimary, card, inputField, lazyListItem, textLink } from '../../c
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
 import { useAfterPageLoad } from '../../layout/useAfterPageLoad';
-import { countLabel } from '../discussions/format';
 import { PostCard } from './PostCard';
 import { CATEGORY_FILTERS, CATEGORY_LABELS, type CategoryFilter, isCommunityCategory } from './posts';
 import { useCommunityList } from './queries';

@@ -9,13 +9,12 @@ import { isAdmin, isMentor } from '../../auth/roles';
 import { ErrorAlert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { formatDate, formatDateTime } from '../../components/formatters';
+import { countLabel, formatDate, formatDateTime } from '../../components/formatters';
 import { LoadMore } from '../../components/LoadMore';
 import { ModerationBanner } from '../../components/ModerationBanner';
 import { SentimentBadge } from '../../components/SentimentBadge';
 import { buttonPrimary, buttonSecondary, card, focusRing, lazyListItem, textLink } from '../../components/styles';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
-import { countLabel } from './format';
 import { useClassInfo, useDeleteDiscussion, useDiscussion, useForgetDiscussion, usePostReply } from './queries';
 import { ReplyForm } from './ReplyForm';
 

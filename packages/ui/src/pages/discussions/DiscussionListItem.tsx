@@ -2,9 +2,8 @@ import type { Discussion } from '@mentora/contract';
 import { CalendarDays, MessageSquare, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
-import { formatDate, formatDateTime } from '../../components/formatters';
+import { countLabel, formatDate, formatDateTime } from '../../components/formatters';
 import { SentimentBadge } from '../../components/SentimentBadge';
-import { countLabel } from './format';
 
 /** A flagged discussion's marker in lists (the detail page shows the full banner with the reason). */
 export function FlaggedMarker() {

@@ -5,13 +5,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';
+import { countLabel } from '../../components/formatters';
 import { LoadMore } from '../../components/LoadMore';
 import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { DiscussionListItem } from './DiscussionListItem';
-import { countLabel } from './format';
 import { type ClassGroup, type DiscussionFilter, FILTER_LABELS, filterDiscussions, groupByClass } from './grouping';
 import { useClassInfo, useDiscussionList } from './queries';
 
