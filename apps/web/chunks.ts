@@ -3,10 +3,12 @@
 // (and its headers), so a page should need few files, and no bytes it does not use. The files:
 // - react: React and the router, apart: they change less often than the app, so they stay cached.
 // - boot: the boot script's few modules (src/boot.ts runs before the rest has arrived).
-// - schemas: zod and the contract's answer schemas (responses.ts), loaded where an answer is checked,
-//   never before a page's first paint. requests: the forms' rules (requests.ts), loaded with the forms.
-//   Two files, because building zod schemas is main-thread work: the profile check after a page has
-//   loaded need not build every form's rules as well (the two were one 27 KB file, one task).
+// - zod, schemas and requests: zod itself, the contract's answer schemas (responses.ts) and the forms'
+//   rules (requests.ts), never loaded before a page's first paint; the answer schemas where an answer is
+//   checked, the rules with the forms. Three files, because evaluating zod and building its schemas is
+//   main-thread work: the profile check after a page has loaded need not build every form's rules as
+//   well, and evaluates zod in one task and builds the answer schemas in the next
+//   (packages/ui/src/auth/loadSchemas.ts); as one file they were one task twice as long.
 // - app: the rest of what the app's entry loads (the shell, the api client, the landing page).
 // - shared: what the signed-in pages share with one another or with the signed-in shell's deferred
 //   parts (components, queries, icons, TanStack Query's hooks), in one file instead of a dozen tiny ones.
@@ -26,7 +28,7 @@ const SCHEMAS = /[\\/]packages[\\/]contract[\\/]src[\\/](schemas|responses|reque
 const REQUESTS = /[\\/]packages[\\/]contract[\\/]src[\\/]requests\.ts$/;
 /** The answer schemas, with schemas.ts (which re-exports them and the requests'): the schemas group. */
 const RESPONSES = /[\\/]packages[\\/]contract[\\/]src[\\/](schemas|responses)\.ts$/;
-const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/]zod\.ts$/;
 const CONTRACT_INDEX = /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/;
 /** The UI's own code. */
 const UI = /[\\/]packages[\\/]ui[\\/]src[\\/]/;
@@ -130,8 +132,9 @@ export function chunking(): { plugin: Plugin; groups: Rolldown.CodeSplittingGrou
   const groups: Rolldown.CodeSplittingGroup[] = [
     { name: 'react', test: REACT, priority: 20 },
     { name: 'boot', test: (id) => plan.boot.has(id), priority: 15 },
-    // zod goes with the answer schemas: the forms' rules (with a lower priority) import it from there.
-    { name: 'schemas', test: (id) => RESPONSES.test(id) || ZOD.test(id), priority: 13 },
+    // zod on its own: loadSchemas evaluates it in one task and builds the answer schemas in the next.
+    { name: 'zod', test: ZOD, priority: 14 },
+    { name: 'schemas', test: RESPONSES, priority: 13 },
     { name: 'requests', test: REQUESTS, priority: 12 },
     // Without this, every module the entry shares with a page (which the boot script may load first)
     // would be a file of its own.
