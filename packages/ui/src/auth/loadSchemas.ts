@@ -2,13 +2,18 @@
 // landing page, which a signed-out visitor opens without any API answer to check; nor before a
 // signed-in page's first paint (see AuthProvider). The forms' rules (requests.ts) are not among them.
 // zod first, then, in a task of its own, the schemas: evaluating zod and building every answer schema
-// were one module evaluation, the longest task after a signed-in page's load (114-128 ms with the CPU
-// slowed 4x, as Lighthouse's phone), each about half of it.
+// were one module evaluation, the longest task after a signed-in page's load (74-140 ms with the CPU
+// slowed 4x, as Lighthouse's phone), each about half of it. A load that failed (the network) is tried
+// again by the next caller.
 let loading: Promise<typeof import('@mentora/contract/responses')> | undefined;
 
 export const loadSchemas = () => {
   loading ??= import('@mentora/contract/zod')
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
-    .then(() => import('@mentora/contract/responses'));
+    .then(() => import('@mentora/contract/responses'))
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
   return loading;
 };
