@@ -1,9 +1,10 @@
 import { once } from 'node:events';
-import { get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../test/rawGet.js';
 import { gzipJson } from './gzipJson.js';
 
 /** What each answer's handler saw right after `res.json` returned: whether the answer had gone out. */
@@ -33,26 +34,16 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function rawGet(path: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    httpGet(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
-}
-
 describe('gzipJson', () => {
   it('compresses an answer of a few KB at once, without a trip through the thread pool', async () => {
-    const answer = await rawGet('/small');
+    const answer = await rawGet(`${baseUrl}/small`, { 'accept-encoding': 'gzip' });
     expect(answer.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(answer.body).toString('utf8'))).toEqual({ items: items(40) });
     expect(sentAtOnce.get('/small')).toBe(true);
   });
 
   it('compresses an answer of hundreds of KB on the thread pool, off the event loop', async () => {
-    const answer = await rawGet('/large');
+    const answer = await rawGet(`${baseUrl}/large`, { 'accept-encoding': 'gzip' });
     expect(answer.headers['content-encoding']).toBe('gzip');
     expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
     expect(JSON.parse(gunzipSync(answer.body).toString('utf8'))).toEqual({ items: items(4000) });

@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,6 +8,7 @@ import { MESSAGES } from '@mentora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClass, makeLearner, makeVerifiedMentor } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { rawGet } from '../../test/rawGet.js';
 import { openReadyStream } from '../../test/sse.js';
 import { getClass } from '../classes/service.js';
 import { jsonOf } from '../db/readCache.js';
@@ -231,20 +231,6 @@ describe('the request log', () => {
     });
   });
 });
-
-/** A GET whose body stays as sent (supertest and fetch would undo a gzip content encoding). */
-function rawGet(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    httpGet(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
-}
 
 describe('serving the web app', () => {
   it('names what index.html loads first in a Link header, so the browser fetches it with the page', async () => {
