@@ -78,3 +78,25 @@ test('a signed-in page paints before zod and the contract’s answer schemas dow
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect.poll(loadedRules).toBe(true);
 });
+
+test('the community feed readies its create-post dialog after the page has loaded, and the forms’ rules only when it opens', async ({
+  page,
+  request,
+}) => {
+  const token = await registerViaApi(request, newAccount('learner', 'Rita Rules'));
+  await signInWithToken(page, token, '/community');
+  await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
+  const loaded = (file: RegExp) =>
+    page.evaluate(
+      (source) => performance.getEntriesByType('resource').some((entry) => new RegExp(source).test(entry.name)),
+      file.source,
+    );
+  // The dialog is mounted once the page has loaded, so that it opens at once...
+  await expect.poll(() => loaded(/\/assets\/CreatePostDialog-[\w-]+\.js$/)).toBe(true);
+  // ...but building its rules was the page's longest task after its first paint: they wait for it to open.
+  await page.waitForTimeout(500);
+  expect(await loaded(/\/assets\/requests-[\w-]+\.js$/)).toBe(false);
+  await page.getByRole('button', { name: 'Create Post' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Create a post' })).toBeVisible();
+  await expect.poll(() => loaded(/\/assets\/requests-[\w-]+\.js$/)).toBe(true);
+});

@@ -14,6 +14,31 @@ function likeButton(card: Locator): Locator {
   return card.getByRole('button', { name: /^Like, / });
 }
 
+test('when the form’s rules cannot be loaded, publishing says so and works once they can', async ({
+  page,
+  request,
+}) => {
+  const token = await registerViaApi(request, newAccount('learner', 'Olga Offline'));
+  const word = unique();
+  // The rules (the contract's requests chunk) load when the dialog opens; here the network refuses them.
+  const rules = /\/assets\/requests-[\w-]+\.js$/;
+  await page.route(rules, (route) => route.abort());
+  await signInWithToken(page, token, '/community');
+  await page.getByRole('button', { name: 'Create Post' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create a post' });
+  await dialog.getByLabel('Title').fill(`Offline for a moment ${word}`);
+  await dialog.getByLabel('Content').fill('Written while the network came and went.');
+  await dialog.getByRole('button', { name: 'Publish post' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to create post');
+  await expect(dialog.getByRole('button', { name: 'Publish post' })).toBeEnabled();
+  // Nothing was lost: the draft is still there, and the next try loads the rules and publishes.
+  await expect(dialog.getByLabel('Title')).toHaveValue(`Offline for a moment ${word}`);
+  await page.unroute(rules);
+  await dialog.getByRole('button', { name: 'Publish post' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(postCard(page, `Offline for a moment ${word}`)).toBeVisible();
+});
+
 test('a post made in the dialog goes to the top; like toggles and persists; a reply appears; the author deletes it', async ({
   page,
   request,

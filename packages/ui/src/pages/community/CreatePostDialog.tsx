@@ -1,12 +1,12 @@
 import { COMMUNITY_CATEGORIES, LIMITS, MESSAGES } from '@mentora/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
 import { Dialog } from '../../components/Dialog';
 import { FieldShell } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, buttonSecondary, inputField } from '../../components/styles';
-import { type PostDraft, type PostDraftField, postRequestFrom } from './postDraft';
+import { type PostDraft, type PostDraftField, postRequestFrom, preloadPostRules } from './postDraft';
 import { CATEGORY_LABELS } from './posts';
 import { useCreatePost } from './queries';
 
@@ -24,7 +24,16 @@ export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogP
   const [draft, setDraft] = useState<PostDraft>(EMPTY);
   const [problems, setProblems] = useState<Partial<Record<PostDraftField, string>>>({});
   const create = useCreatePost();
+  // While the draft is checked against the form's rules (which may still be loading), and whether they
+  // could not be loaded.
+  const [checking, setChecking] = useState(false);
+  const [rulesFailed, setRulesFailed] = useState(false);
+  const busy = checking || create.isPending;
   const titleInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (open) preloadPostRules();
+  }, [open]);
 
   const set = (field: PostDraftField) => (value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -32,16 +41,25 @@ export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogP
   };
 
   const close = () => {
-    if (create.isPending) return;
+    if (busy) return;
     create.reset();
     setProblems({});
+    setRulesFailed(false);
     onClose();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (create.isPending) return;
-    const result = postRequestFrom(draft);
+    if (busy) return;
+    create.reset();
+    setRulesFailed(false);
+    setChecking(true);
+    const result = await postRequestFrom(draft).catch(() => undefined);
+    setChecking(false);
+    if (!result) {
+      setRulesFailed(true);
+      return;
+    }
     if (!result.ok) {
       setProblems(result.errors);
       return;
@@ -68,11 +86,12 @@ export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogP
       title="Create a post"
       description="Share a question, an announcement or something you learned with the community."
       size="lg"
-      dismissible={!create.isPending}
+      dismissible={!busy}
       initialFocus={titleInput}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         {create.isError && <ErrorAlert>{errorMessage(create.error, MESSAGES.community.createFailed)}</ErrorAlert>}
+        {rulesFailed && <ErrorAlert>{MESSAGES.community.createFailed}</ErrorAlert>}
         <FieldShell label="Title" error={problems.title}>
           {({ id, describedBy }) => (
             <input
@@ -142,17 +161,12 @@ export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogP
           </FieldShell>
         </div>
         <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" className={buttonSecondary} disabled={create.isPending} onClick={close}>
+          <button type="button" className={buttonSecondary} disabled={busy} onClick={close}>
             Cancel
           </button>
-          <button
-            type="submit"
-            className={buttonPrimary}
-            disabled={create.isPending}
-            aria-busy={create.isPending || undefined}
-          >
-            {create.isPending && <Spinner className="size-4" />}
-            {create.isPending ? 'Publishing...' : 'Publish post'}
+          <button type="submit" className={buttonPrimary} disabled={busy} aria-busy={busy || undefined}>
+            {busy && <Spinner className="size-4" />}
+            {busy ? 'Publishing...' : 'Publish post'}
           </button>
         </div>
       </form>
