@@ -251,37 +251,49 @@ async function lighthouseRuns(baseUrl: string): Promise<Score[]> {
     if (only && !only.has(label) && !only.has(route.path)) return [];
     return forms.map((form) => ({ route, label, form, results: [] as Score[] }));
   });
+  /** One cold Lighthouse run of a page, signed in or out as the page needs. */
+  const auditOnce = async (route: Route, form: string) => {
+    const page = await browser.newPage();
+    // Sign in (or out) the way the app does: its token in localStorage. Lighthouse is told not to
+    // reset storage, so the HTTP cache is cleared here instead: every run is a cold load.
+    await page.goto(`${baseUrl}/favicon.svg`);
+    await page.evaluate(
+      (key, value) => (value ? window.localStorage.setItem(key, value) : window.localStorage.removeItem(key)),
+      'token',
+      route.signedIn ? token : '',
+    );
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    const flags: Flags = {
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: true,
+      output: 'json',
+      logLevel: 'error',
+    };
+    const result = await lighthouse(
+      `${baseUrl}${route.path}`,
+      flags,
+      form === 'desktop' ? desktopConfig : undefined,
+      page as unknown as LighthousePage,
+    );
+    await page.close();
+    if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
+    return result.lhr;
+  };
   try {
     for (let round = 1; round <= runs; round++) {
       for (const audit of audits) {
         const { route, label, form } = audit;
-        const page = await browser.newPage();
-        // Sign in (or out) the way the app does: its token in localStorage. Lighthouse is told not to
-        // reset storage, so the HTTP cache is cleared here instead: every run is a cold load.
-        await page.goto(`${baseUrl}/favicon.svg`);
-        await page.evaluate(
-          (key, value) => (value ? window.localStorage.setItem(key, value) : window.localStorage.removeItem(key)),
-          'token',
-          route.signedIn ? token : '',
-        );
-        const cdp = await page.createCDPSession();
-        await cdp.send('Network.clearBrowserCache');
-        await cdp.detach();
-        const flags: Flags = {
-          onlyCategories: ['performance', 'accessibility'],
-          disableStorageReset: true,
-          output: 'json',
-          logLevel: 'error',
-        };
-        const result = await lighthouse(
-          `${baseUrl}${route.path}`,
-          flags,
-          form === 'desktop' ? desktopConfig : undefined,
-          page as unknown as LighthousePage,
-        );
-        await page.close();
-        if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
-        const lhr = result.lhr;
+        // A run whose trace Lighthouse could not read (NO_NAVSTART, seen here now and then) has no score:
+        // it is run again rather than counted as 0.
+        let lhr = await auditOnce(route, form);
+        for (let attempt = 2; lhr.runtimeError && attempt <= 3; attempt++) {
+          console.log(`  ${label} ${form}: Lighthouse failed (${lhr.runtimeError.code}), running it again`);
+          lhr = await auditOnce(route, form);
+        }
+        if (lhr.runtimeError)
+          throw new Error(`Lighthouse failed three times on ${route.path}: ${lhr.runtimeError.message}`);
         const slug = `${label.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '') || 'landing'}-${form}`;
         writeFileSync(
           path.join(values.reports, runs > 1 ? `${slug}-${round}.json` : `${slug}.json`),
