@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { MESSAGES } from '@mentora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClass, makeLearner, makeVerifiedMentor } from '../../test/factories/index.js';
@@ -289,7 +289,7 @@ describe('serving the web app', () => {
     }
   });
 
-  it('answers built JavaScript gzip-compressed to browsers that accept it, and plain to others', async () => {
+  it('answers built JavaScript brotli-compressed to browsers that accept it, else gzipped, else plain', async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'mentora-web-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Mentora test build</title>');
@@ -297,23 +297,31 @@ describe('serving the web app', () => {
     writeFileSync(path.join(dist, 'assets', 'app.js'), script);
     const web = await startTestServer({ env: { WEB_DIST_DIR: dist } });
     try {
+      const url = `${web.baseUrl}/assets/app.js`;
       for (const attempt of [1, 2]) {
-        const zipped = await rawGet(`${web.baseUrl}/assets/app.js`, { 'accept-encoding': 'gzip, deflate, br' });
-        expect(zipped.status, `attempt ${attempt}`).toBe(200);
-        expect(zipped.headers['content-encoding']).toBe('gzip');
-        expect(zipped.headers['content-type']).toMatch(/javascript/);
-        expect(zipped.headers['cache-control']).toContain('immutable');
-        expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
-        expect(Number(zipped.headers['content-length'])).toBeLessThan(script.length / 5);
+        // What Chrome asks for.
+        const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+        expect(br.status, `attempt ${attempt}`).toBe(200);
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(br.headers['content-type']).toMatch(/javascript/);
+        expect(br.headers['cache-control']).toContain('immutable');
+        expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+        expect(Number(br.headers['content-length'])).toBeLessThan(script.length / 5);
+        expect(brotliDecompressSync(br.body).toString('utf8')).toBe(script);
+      }
+      // A client without brotli, or one that prefers gzip, gets gzip.
+      for (const accepted of ['gzip, deflate', 'br;q=0.5, gzip']) {
+        const zipped = await rawGet(url, { 'accept-encoding': accepted });
+        expect(zipped.headers['content-encoding'], accepted).toBe('gzip');
         expect(gunzipSync(zipped.body).toString('utf8')).toBe(script);
       }
       const plain = await web.http.get('/assets/app.js').set('Accept-Encoding', 'identity');
       expect(plain.status).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.text).toBe(script);
-      const missing = await web.http.get('/assets/missing.js').set('Accept-Encoding', 'gzip');
+      const missing = await web.http.get('/assets/missing.js').set('Accept-Encoding', 'gzip, br');
       expect(missing.status).toBe(404);
-      const outside = await web.http.get('/assets/..%2Findex.html').set('Accept-Encoding', 'gzip');
+      const outside = await web.http.get('/assets/..%2Findex.html').set('Accept-Encoding', 'gzip, br');
       expect(outside.headers['content-encoding']).toBeUndefined();
     } finally {
       await web.close();

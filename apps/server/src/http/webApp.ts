@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
-import { gzipStatic } from './gzipStatic.js';
+import { compressedStatic } from './compressedStatic.js';
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Mentora</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Mentora</h1><p>LEARN &bull; GROW &bull; EXCEL</p><p>The API is running under <code>/api</code>. The web app has not been built yet: run <code>pnpm build</code>.</p></body></html>`;
 
@@ -38,7 +38,7 @@ export function webAppRoutes(distDir: string): Router {
     const assets = path.join(distDir, 'assets');
     router.use(
       '/assets',
-      gzipStatic(assets, 'public, max-age=31536000, immutable'),
+      compressedStatic(assets, 'public, max-age=31536000, immutable'),
       express.static(assets, { immutable: true, maxAge: '1y', fallthrough: false }),
     );
     router.use(express.static(distDir, { index: false, maxAge: '1h' }));
