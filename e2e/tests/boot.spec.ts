@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { newAccount, registerViaApi, signInWithToken } from '../support/accounts';
 
 // The boot script (apps/web/src/boot.ts, packages/ui/src/boot.ts) starts a signed-in page's session check
@@ -37,6 +37,16 @@ test('signed out, a signed-in page asks for nothing early and still sends to the
   expect(sent.filter((path) => path.startsWith('/api/'))).toEqual([]);
 });
 
+/** When the page started fetching the first file whose address matches (undefined: not fetched). */
+const fetchStart = (page: Page, file: RegExp) =>
+  page.evaluate(
+    (source) =>
+      performance.getEntriesByType('resource').find((entry) => new RegExp(source).test(entry.name))?.startTime,
+    file.source,
+  );
+const fetched = async (page: Page, file: RegExp) => (await fetchStart(page, file)) !== undefined;
+const RULES = /\/assets\/requests-[\w-]+\.js$/;
+
 test('a signed-in page paints before zod and the contract’s answer schemas download, and they load after; the forms’ rules only with a form', async ({
   page,
   request,
@@ -44,13 +54,7 @@ test('a signed-in page paints before zod and the contract’s answer schemas dow
   const token = await registerViaApi(request, newAccount('learner', 'Zed Later'));
   await signInWithToken(page, token, '/classes');
   await expect(page.getByRole('heading', { level: 1, name: 'Classes' })).toBeVisible();
-  const startOf = (file: RegExp) =>
-    page.evaluate(
-      (source) =>
-        performance.getEntriesByType('resource').find((entry) => new RegExp(source).test(entry.name))?.startTime,
-      file.source,
-    );
-  const schemasStart = () => startOf(/\/assets\/schemas-/);
+  const schemasStart = () => fetchStart(page, /\/assets\/schemas-/);
   // Once the page has loaded, the session's profile is checked against them (and live updates use them).
   await expect.poll(schemasStart).toBeDefined();
   const largestPaint = await page.evaluate(
@@ -65,13 +69,10 @@ test('a signed-in page paints before zod and the contract’s answer schemas dow
   expect(largestPaint).toBeGreaterThan(0);
   expect(await schemasStart()).toBeGreaterThan(largestPaint);
   // zod is a file of its own, evaluated in a task before the one that builds the answer schemas.
-  expect(await startOf(/\/assets\/zod-/)).toBeGreaterThan(largestPaint);
+  expect(await fetchStart(page, /\/assets\/zod-/)).toBeGreaterThan(largestPaint);
   // Those are the answers' schemas only: the forms' rules (a chunk of their own, whose building would
   // lengthen the same task) come with a page that has a form, as the settings page's password form.
-  const loadedRules = () =>
-    page.evaluate(() =>
-      performance.getEntriesByType('resource').some((entry) => /\/assets\/requests-[\w-]+\.js$/.test(entry.name)),
-    );
+  const loadedRules = () => fetched(page, RULES);
   await page.waitForTimeout(500);
   expect(await loadedRules()).toBe(false);
   await page.goto('/settings');
@@ -86,17 +87,12 @@ test('the community feed readies its create-post dialog after the page has loade
   const token = await registerViaApi(request, newAccount('learner', 'Rita Rules'));
   await signInWithToken(page, token, '/community');
   await expect(page.getByRole('heading', { level: 1, name: 'Community' })).toBeVisible();
-  const loaded = (file: RegExp) =>
-    page.evaluate(
-      (source) => performance.getEntriesByType('resource').some((entry) => new RegExp(source).test(entry.name)),
-      file.source,
-    );
   // The dialog is mounted once the page has loaded, so that it opens at once...
-  await expect.poll(() => loaded(/\/assets\/CreatePostDialog-[\w-]+\.js$/)).toBe(true);
+  await expect.poll(() => fetched(page, /\/assets\/CreatePostDialog-[\w-]+\.js$/)).toBe(true);
   // ...but building its rules was the page's longest task after its first paint: they wait for it to open.
   await page.waitForTimeout(500);
-  expect(await loaded(/\/assets\/requests-[\w-]+\.js$/)).toBe(false);
+  expect(await fetched(page, RULES)).toBe(false);
   await page.getByRole('button', { name: 'Create Post' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Create a post' })).toBeVisible();
-  await expect.poll(() => loaded(/\/assets\/requests-[\w-]+\.js$/)).toBe(true);
+  await expect.poll(() => fetched(page, RULES)).toBe(true);
 });
