@@ -1,41 +1,17 @@
 import type { User } from '@mentora/contract';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
 import { focusRing } from '../components/styles';
+import { usePopover } from './usePopover';
 
 const itemClass = `flex w-full items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white ${focusRing}`;
 
 /** The avatar button and its small menu: Profile, Settings, Logout. */
 export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, container, button } = usePopover();
   const menuId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point whenever the location changes
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (container.current && !container.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
 
   return (
     <div className="relative" ref={container}>

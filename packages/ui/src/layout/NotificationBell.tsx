@@ -1,10 +1,11 @@
 import { type Notification, UNREAD_COUNT_MAX } from '@mentora/contract';
 import { Bell, CheckCheck } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router-dom';
 import { focusRing, iconButton, textLink } from '../components/styles';
 import { useMarkNotificationsRead, useNotifications } from '../live/notifications';
 import { relativeTime } from '../live/relativeTime';
+import { usePopover } from './usePopover';
 
 /** The unread count as the badge shows it: the server counts up to UNREAD_COUNT_MAX, which means that many or more. */
 export function unreadText(unreadCount: number): string {
@@ -48,38 +49,13 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
 
 /** The bell: an unread dot and count while something is unread, and a popover with the latest ones. */
 export function NotificationBell() {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, container, button } = usePopover();
   const panelId = useId();
   const headingId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
   const list = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unreadCount = list.data?.unreadCount ?? 0;
   const notifications = list.data?.notifications ?? [];
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point whenever the location changes
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (container.current && !container.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
 
   const openNotification = (notification: Notification) => {
     setOpen(false);
