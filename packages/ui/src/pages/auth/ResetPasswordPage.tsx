@@ -1,7 +1,7 @@
 import { LIMITS, MESSAGES, messageResponseSchema } from '@mentora/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link2Off } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../api/ApiContext';
@@ -9,9 +9,9 @@ import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';
 import { TextField } from '../../components/FormField';
-import { focusFirstInvalid } from '../../components/focusFirstInvalid';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, textLink } from '../../components/styles';
+import { useFieldErrors } from '../../components/useFieldErrors';
 import { type NewPasswordErrors, type NewPasswordValues, validateNewPassword } from '../settings/passwordForms';
 import { AuthShell } from './AuthShell';
 
@@ -48,30 +48,23 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const [values, setValues] = useState<NewPasswordValues>({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<NewPasswordErrors>({});
+  const { form, errors, refuse, clear } = useFieldErrors<NewPasswordErrors>();
   const [linkProblem, setLinkProblem] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
   const reset = useMutation({
     mutationFn: async (password: string) => (await api.post<unknown>('/auth/reset-password', { token, password })).data,
   });
-
-  useEffect(() => {
-    if (attempt === 0) return;
-    focusFirstInvalid(form.current);
-  }, [attempt]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (reset.isPending) return;
     setBanner(null);
     const problems = validateNewPassword(values);
-    setErrors(problems);
     if (Object.keys(problems).length > 0) {
-      setAttempt((n) => n + 1);
+      refuse(problems);
       return;
     }
+    clear();
     try {
       const data = await reset.mutateAsync(values.password);
       const answer = messageResponseSchema.safeParse(data);
@@ -85,8 +78,7 @@ export function ResetPasswordPage() {
     } catch (failure) {
       const onPassword = fieldErrors(failure).find((problem) => problem.path === 'password');
       if (onPassword) {
-        setErrors({ password: onPassword.message });
-        setAttempt((n) => n + 1);
+        refuse({ password: onPassword.message });
       } else if (errorStatus(failure) === 400) {
         // Unknown, expired or already used: the form is of no use any more, a new link is.
         setLinkProblem(errorMessage(failure, MESSAGES.account.resetLinkInvalid));

@@ -1,15 +1,15 @@
 import { LIMITS, MESSAGES, type UpdateProfileRequest, type User, userSchema } from '@mentora/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';
 import { FieldShell, TextField } from '../../components/FormField';
-import { focusFirstInvalid } from '../../components/focusFirstInvalid';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, buttonSecondary, inputField } from '../../components/styles';
+import { useFieldErrors } from '../../components/useFieldErrors';
 import {
   type ProfileFormErrors,
   type ProfileFormValues,
@@ -36,16 +36,8 @@ export function ProfileEditForm({ user, onPictureChange, onDone }: ProfileEditFo
   const queryClient = useQueryClient();
   const { refreshProfile } = useAuth();
   const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(user));
-  const [errors, setErrors] = useState<ProfileFormErrors>({});
+  const { form, errors, refuse, clear } = useFieldErrors<ProfileFormErrors>();
   const [banner, setBanner] = useState<{ message: string; details: string[] } | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  // Bumped on each failed submit, so focus goes to the first field in trouble even when the errors repeat.
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (attempt === 0) return;
-    focusFirstInvalid(form.current);
-  }, [attempt]);
 
   const save = useMutation({
     mutationFn: async (request: UpdateProfileRequest) => (await api.put<unknown>('/auth/profile', request)).data,
@@ -62,11 +54,10 @@ export function ProfileEditForm({ user, onPictureChange, onDone }: ProfileEditFo
     setBanner(null);
     const result = validateProfileForm(values);
     if (!result.ok) {
-      setErrors(result.errors);
-      setAttempt((n) => n + 1);
+      refuse(result.errors);
       return;
     }
-    setErrors({});
+    clear();
     try {
       const data = await save.mutateAsync(result.request);
       const parsed = userSchema.safeParse(data);
@@ -82,11 +73,10 @@ export function ProfileEditForm({ user, onPictureChange, onDone }: ProfileEditFo
       const { byField, other } = serverProfileErrors(fieldErrors(failure));
       // 409: the email belongs to another account, which is a problem of that field.
       if (errorStatus(failure) === 409) byField.email ??= message;
-      setErrors(byField);
       if (Object.keys(byField).length === 0 || other.length > 0) {
         setBanner({ message, details: other });
       }
-      setAttempt((n) => n + 1);
+      refuse(byField);
     }
   };
 

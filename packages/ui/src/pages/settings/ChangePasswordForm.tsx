@@ -1,16 +1,16 @@
 import { LIMITS, MESSAGES, messageResponseSchema } from '@mentora/contract';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';
 import { TextField } from '../../components/FormField';
-import { focusFirstInvalid } from '../../components/focusFirstInvalid';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary } from '../../components/styles';
+import { useFieldErrors } from '../../components/useFieldErrors';
 import {
   type ChangePasswordErrors,
   type ChangePasswordValues,
@@ -30,16 +30,9 @@ export function ChangePasswordForm() {
   const api = useApi();
   const { user } = useAuth();
   const [values, setValues] = useState<ChangePasswordValues>(EMPTY);
-  const [errors, setErrors] = useState<ChangePasswordErrors>({});
+  const { form, errors, refuse, clear } = useFieldErrors<ChangePasswordErrors>();
   const [banner, setBanner] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (attempt === 0) return;
-    focusFirstInvalid(form.current);
-  }, [attempt]);
 
   const change = useMutation({
     mutationFn: async (request: { currentPassword: string; newPassword: string }) =>
@@ -56,11 +49,10 @@ export function ChangePasswordForm() {
     setDone(null);
     const result = validateChangePassword(values);
     if (!result.ok) {
-      setErrors(result.errors);
-      setAttempt((n) => n + 1);
+      refuse(result.errors);
       return;
     }
-    setErrors({});
+    clear();
     try {
       const data = await change.mutateAsync(result.request);
       const parsed = messageResponseSchema.safeParse(data);
@@ -71,9 +63,8 @@ export function ChangePasswordForm() {
     } catch (failure) {
       const message = errorMessage(failure, 'Failed to change the password. Please try again.');
       const { byField, other } = pickFieldErrors(fieldErrors(failure), FIELDS);
-      setErrors(byField);
       if (Object.keys(byField).length === 0 || other.length > 0) setBanner(message);
-      setAttempt((n) => n + 1);
+      refuse(byField);
     }
   };
 
