@@ -39,33 +39,6 @@ test('when the form’s rules cannot be loaded, publishing says so and works onc
   await expect(postCard(page, `Offline for a moment ${word}`)).toBeVisible();
 });
 
-test('posts far below the screen are not drawn yet, but their reply fields are, so autofill need not draw them', async ({
-  page,
-  request,
-}) => {
-  const token = await registerViaApi(request, newAccount('learner', 'Lena Lazy'));
-  const word = unique();
-  for (let n = 1; n <= 6; n++) {
-    await createPost(request, token, { title: `Lazy post ${n} ${word}`, content: `Number ${n} of six.` });
-  }
-  await page.setViewportSize({ width: 375, height: 700 });
-  await signInWithToken(page, token, '/community');
-  await page.getByLabel('Search posts').fill(word);
-  const cards = page.getByRole('list', { name: 'Posts' }).getByRole('article');
-  await expect(cards).toHaveCount(6);
-  // The oldest is five cards below the first screen: its content is skipped (content-visibility: auto)...
-  const last = postCard(page, `Lazy post 1 ${word}`);
-  const drawn = (locator: Locator) =>
-    locator.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
-  await expect.poll(() => drawn(last.getByRole('heading', { name: `Lazy post 1 ${word}` }))).toBe(false);
-  // ...but not its reply field: Chrome's autofill checks every field shortly after the page changes, and
-  // a field in a skipped block made it lay each such post out, one at a time, right after the first paint.
-  expect(await drawn(last.getByRole('textbox', { name: `Reply to Lazy post 1 ${word}` }))).toBe(true);
-  // Once scrolled to, the post is drawn as usual.
-  await last.scrollIntoViewIfNeeded();
-  await expect.poll(() => drawn(last.getByRole('heading', { name: `Lazy post 1 ${word}` }))).toBe(true);
-});
-
 test('a post made in the dialog goes to the top; like toggles and persists; a reply appears; the author deletes it', async ({
   page,
   request,

@@ -29,12 +29,13 @@ export const card = 'rounded-2xl border border-slate-200 bg-white shadow-sm dark
  * or a hundred replies is then no longer one long rendering task. They stay in the page for find in
  * page, keyboard focus and screen readers.
  *
- * Not around a form's fields: Chrome's autofill looks at every field of the page shortly after it
- * changes, and a field in a skipped block makes it lay that block out, one block at a time (traced on
- * the community feed: a reply form per post, 18 such layouts in one task of 100-130 ms with the CPU
- * slowed 4x, longer than the first render it followed). A post card keeps its reply form outside.
+ * Around the whole item. Chrome's autofill looks at every form field shortly after the page changes,
+ * and a field in a skipped item makes it lay that item out: on the community feed (a reply form per
+ * post) 18 one-by-one layouts in one task of 100-130 ms with the CPU slowed 4x. Skipping only a post's
+ * content and not its form avoided that, but a tool that measures skipped content (Lighthouse's
+ * touch-target audit) then found it spilling over the estimated height onto the form: tried and undone.
  */
-export const lazyBlock = '[content-visibility:auto] [contain-intrinsic-size:auto_16rem]';
+export const lazyListItem = '[content-visibility:auto] [contain-intrinsic-size:auto_16rem]';
 
 export const textLink = `rounded font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300 ${focusRing}`;
 

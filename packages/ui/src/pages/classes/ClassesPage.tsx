@@ -14,7 +14,7 @@ import {
   fieldLabel,
   focusRing,
   inputField,
-  lazyBlock,
+  lazyListItem,
   textLink,
 } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
@@ -263,7 +263,7 @@ export function ClassesPage() {
           <>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {classes.map((cls) => (
-                <li key={cls._id} className={`min-w-0 ${lazyBlock}`}>
+                <li key={cls._id} className={`min-w-0 ${lazyListItem}`}>
                   <ClassCard cls={cls} />
                 </li>
               ))}

@@ -8,7 +8,7 @@ import { countLabel } from '../../components/formatters';
 import { LoadMore } from '../../components/LoadMore';
 import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
 import { SegmentedControl } from '../../components/SegmentedControl';
-import { buttonPrimary, card, inputField, textLink } from '../../components/styles';
+import { buttonPrimary, card, inputField, lazyListItem, textLink } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
 import { useAfterPageLoad } from '../../layout/useAfterPageLoad';
@@ -152,7 +152,7 @@ export function CommunityPage() {
     content = (
       <ul aria-label="Posts" className="space-y-4">
         {posts.map((post) => (
-          <li key={post._id}>
+          <li key={post._id} className={lazyListItem}>
             <PostCard post={post} onDeleted={onPostDeleted} />
           </li>
         ))}

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { countLabel, formatDate, formatDateTime } from '../../components/formatters';
 import { ModerationBanner } from '../../components/ModerationBanner';
 import { SentimentBadge } from '../../components/SentimentBadge';
-import { iconButton, lazyBlock } from '../../components/styles';
+import { iconButton } from '../../components/styles';
 import { ReplyForm } from '../discussions/ReplyForm';
 import { LikeButton } from './LikeButton';
 import { CATEGORY_LABELS } from './posts';
@@ -103,75 +103,71 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
       aria-labelledby={titleId}
       className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
-      {/* The post, drawn only near the screen; its reply form outside (components/styles.ts). The block
-          clips what it paints: its margin and padding leave room for focus rings and the delete button. */}
-      <div className={`-m-3 p-3 ${lazyBlock}`}>
-        <header className="flex items-start gap-3">
-          <Avatar name={post.author.name} picture={post.author.profilePicture} className="size-10 text-sm" />
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{post.author.name}</p>
-            <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
-              <When iso={post.createdAt} />
-              <span className={`rounded-full px-2 py-0.5 font-semibold ${CATEGORY_CLASSES[post.category]}`}>
-                <span className="sr-only">Category: </span>
-                {CATEGORY_LABELS[post.category]}
-              </span>
-            </p>
-          </div>
-          <SentimentBadge sentiment={post.sentiment} variant="face" size="lg" />
-          {canDelete && (
-            <button
-              type="button"
-              aria-label="Delete post"
-              title="Delete post"
-              className={`${iconButton} -mt-1 -mr-2 hover:text-red-700 dark:hover:text-red-300`}
-              onClick={() => {
-                remove.reset();
-                setConfirming(true);
-              }}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-            </button>
-          )}
-        </header>
-
-        <h2 id={titleId} className="mt-4 text-lg font-semibold break-words text-slate-900 dark:text-white">
-          {post.title}
-        </h2>
-        <ModerationBanner moderation={post.moderation} className="mt-3" />
-        <p className="mt-2 leading-7 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
-          {post.content}
-        </p>
-
-        {post.tags.length > 0 && (
-          <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-1.5">
-            {post.tags.map((tag) => (
-              <li
-                key={tag}
-                className="rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium break-all text-indigo-800 dark:bg-indigo-500/15 dark:text-indigo-200"
-              >
-                #{tag}
-              </li>
-            ))}
-          </ul>
-        )}
-
-        <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-          <LikeButton liked={liked} count={post.likes.length} pending={like.isPending} onToggle={toggleLike} />
-          <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
-            <MessageSquare aria-hidden="true" className="size-4" />
-            {countLabel(post.replies.length, 'reply', 'replies')}
-          </span>
+      <header className="flex items-start gap-3">
+        <Avatar name={post.author.name} picture={post.author.profilePicture} className="size-10 text-sm" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{post.author.name}</p>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
+            <When iso={post.createdAt} />
+            <span className={`rounded-full px-2 py-0.5 font-semibold ${CATEGORY_CLASSES[post.category]}`}>
+              <span className="sr-only">Category: </span>
+              {CATEGORY_LABELS[post.category]}
+            </span>
+          </p>
         </div>
-
-        {post.replies.length > 0 && (
-          <ol aria-label={`Replies to ${post.title}`} className="mt-4 space-y-3">
-            {post.replies.map((item) => (
-              <ReplyItem key={item._id} reply={item} />
-            ))}
-          </ol>
+        <SentimentBadge sentiment={post.sentiment} variant="face" size="lg" />
+        {canDelete && (
+          <button
+            type="button"
+            aria-label="Delete post"
+            title="Delete post"
+            className={`${iconButton} -mt-1 -mr-2 hover:text-red-700 dark:hover:text-red-300`}
+            onClick={() => {
+              remove.reset();
+              setConfirming(true);
+            }}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
         )}
+      </header>
+
+      <h2 id={titleId} className="mt-4 text-lg font-semibold break-words text-slate-900 dark:text-white">
+        {post.title}
+      </h2>
+      <ModerationBanner moderation={post.moderation} className="mt-3" />
+      <p className="mt-2 leading-7 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
+        {post.content}
+      </p>
+
+      {post.tags.length > 0 && (
+        <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-1.5">
+          {post.tags.map((tag) => (
+            <li
+              key={tag}
+              className="rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium break-all text-indigo-800 dark:bg-indigo-500/15 dark:text-indigo-200"
+            >
+              #{tag}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
+        <LikeButton liked={liked} count={post.likes.length} pending={like.isPending} onToggle={toggleLike} />
+        <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+          <MessageSquare aria-hidden="true" className="size-4" />
+          {countLabel(post.replies.length, 'reply', 'replies')}
+        </span>
       </div>
+
+      {post.replies.length > 0 && (
+        <ol aria-label={`Replies to ${post.title}`} className="mt-4 space-y-3">
+          {post.replies.map((item) => (
+            <ReplyItem key={item._id} reply={item} />
+          ))}
+        </ol>
+      )}
 
       <div className="mt-4">
         <ReplyForm

@@ -13,7 +13,7 @@ import { countLabel, formatDate, formatDateTime } from '../../components/formatt
 import { LoadMore } from '../../components/LoadMore';
 import { ModerationBanner } from '../../components/ModerationBanner';
 import { SentimentBadge } from '../../components/SentimentBadge';
-import { buttonPrimary, buttonSecondary, card, focusRing, lazyBlock, textLink } from '../../components/styles';
+import { buttonPrimary, buttonSecondary, card, focusRing, lazyListItem, textLink } from '../../components/styles';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
 import { useClassInfo, useDeleteDiscussion, useDiscussion, useForgetDiscussion, usePostReply } from './queries';
 import { ReplyForm } from './ReplyForm';
@@ -67,7 +67,7 @@ function PlainText({ text, className = '' }: { text: string; className?: string 
 // Memoized: a reply does not change once written, and the page re-renders its list for other reasons.
 const ReplyItem = memo(function ReplyItem({ reply }: { reply: DiscussionReply }) {
   return (
-    <li className={`${card} p-4 sm:p-5 ${lazyBlock}`}>
+    <li className={`${card} p-4 sm:p-5 ${lazyListItem}`}>
       <article aria-label={`Reply by ${reply.author.name}`}>
         <div className="flex items-start justify-between gap-3">
           <Byline name={reply.author.name} picture={reply.author.profilePicture} date={reply.createdAt} />
