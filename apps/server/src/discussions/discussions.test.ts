@@ -16,7 +16,7 @@ import {
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { discussionReplies, discussions, notifications } from '../db/schema.js';
-import { insertReplyStatement } from './replyInsert.js';
+import { insertReplies, insertReply } from './replyInsert.js';
 
 let t: TestServer;
 let admin: TestUser;
@@ -522,12 +522,11 @@ describe('a reply racing the deletion of its discussion', () => {
     const [author, other] = learners as [TestUser, TestUser];
     const d = await makeDiscussion(t, author, cls);
     await t.ctx.db.delete(discussions).where(eq(discussions.id, d._id));
-    const written = await insertReplyStatement(
-      t.ctx.db,
-      other.user,
-      { id: d._id, title: d.title, authorId: author.user.id, classId: cls.id },
-      { content: 'too late', sentimentLabel: 'NEUTRAL', sentimentPolarity: 0, flagged: false, flagReason: null },
-    );
+    const written = await insertReply(t.ctx.db, {
+      actor: other.user,
+      discussion: { id: d._id, title: d.title, authorId: author.user.id, classId: cls.id },
+      reply: { content: 'too late', sentimentLabel: 'NEUTRAL', sentimentPolarity: 0, flagged: false, flagReason: null },
+    });
     expect(written).toBeNull();
     expect(await countRows(t, discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
     expect(await countRows(t, notifications, sql`actor_id = ${other.user.id} and kind = 'discussion_reply'`)).toBe(0);
@@ -581,5 +580,93 @@ describe('DELETE /api/discussions/{id}', () => {
     await t.ctx.db.execute(sql`delete from classes where id = ${cls.id}`);
     expect(await countRows(t, discussions, sql`id = ${d._id}`)).toBe(0);
     expect(await countRows(t, discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
+  });
+});
+
+describe('replies written together (replyInsert.ts)', () => {
+  const neutral = { sentimentLabel: 'NEUTRAL', sentimentPolarity: 0, flagged: false, flagReason: null } as const;
+  const to = (d: Discussion, cls: { id: string }, authorId: string) => ({
+    id: d._id,
+    title: d.title,
+    authorId,
+    classId: cls.id,
+  });
+
+  it('writes a group in one statement: order kept, each answer its discussion, unread counts and event ids in order', async () => {
+    const { cls, learners } = await makeClassWithLearners(t, 3);
+    const [author, x, y] = learners as [TestUser, TestUser, TestUser];
+    const d1 = await makeDiscussion(t, author, cls);
+    const d2 = await makeDiscussion(t, x, cls);
+    const gone = await makeDiscussion(t, author, cls);
+    await makeDiscussionReply(t, y, d1);
+    const unreadBefore = await countRows(t, notifications, sql`user_id = ${author.user.id} and read_at is null`);
+    await t.ctx.db.delete(discussions).where(eq(discussions.id, gone._id));
+    const item = (who: TestUser, d: Discussion, authorId: string, content: string) => ({
+      actor: who.user,
+      discussion: to(d, cls, authorId),
+      reply: { content, ...neutral },
+    });
+    const written = await insertReplies(t.ctx.db, [
+      item(x, d1, author.user.id, 'first'),
+      item(y, d1, author.user.id, 'second'),
+      item(x, d2, x.user.id, 'own discussion'),
+      item(x, gone, author.user.id, 'too late'),
+      item(x, d1, author.user.id, 'third'),
+    ]);
+    const [first, second, own, late, third] = written;
+    expect(late).toBeNull();
+    // Each answer is its discussion after the group: the replies before it, then the group's in order.
+    const d1Replies = ['A reply made by a test factory.', 'first', 'second', 'third'];
+    for (const answer of [first, second, third]) {
+      expect(answer?.replies.map((r) => r.reply.content)).toEqual(d1Replies);
+    }
+    expect(own?.replies.map((r) => r.reply.content)).toEqual(['own discussion']);
+    expect(first?.replies.map((r) => r.reply.id)).toContain(first?.replyId);
+    // GET shows them in the order they came, as the answers do.
+    const got = discussionSchema.parse((await t.http.get(`/api/discussions/${d1._id}`).set(x.auth)).body);
+    expect(got.replies.map((r) => r.content).slice(1)).toEqual(['first', 'second', 'third']);
+    expect(got.replies.slice(1).map((r) => r._id)).toEqual([first?.replyId, second?.replyId, third?.replyId]);
+    // The author of d1 is told of the three, their unread count going up one by one; nobody of their own.
+    expect(own?.notification).toBeNull();
+    const told = [first, second, third].map((w) => w?.notification);
+    expect(told.map((n) => n?.unread)).toEqual([unreadBefore + 1, unreadBefore + 2, unreadBefore + 3]);
+    expect(told.map((n) => n?.row.userId)).toEqual([author.user.id, author.user.id, author.user.id]);
+    expect(told.map((n) => n?.row.actorId)).toEqual([x.user.id, y.user.id, x.user.id]);
+    // Live event ids: every reply's after every notification's, both in the order the replies came.
+    const seqs = told.map((n) => n?.row.seq ?? 0);
+    const events = [first, second, own, third].map((w) => w?.eventId ?? 0);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    expect([...events].sort((a, b) => a - b)).toEqual(events);
+    expect(Math.min(...events)).toBeGreaterThan(Math.max(...seqs));
+    expect(await countRows(t, discussionReplies, sql`discussion_id = ${gone._id}`)).toBe(0);
+    expect(await countRows(t, notifications, sql`discussion_id = ${gone._id}`)).toBe(0);
+  });
+
+  it('writes the others when one reply of a group cannot be written, and fails that one alone', async () => {
+    const { cls, learners } = await makeClassWithLearners(t, 2);
+    const [author, x] = learners as [TestUser, TestUser];
+    const d = await makeDiscussion(t, author, cls);
+    const reply = (content: string, actorId = x.user.id) =>
+      insertReply(t.ctx.db, {
+        actor: { id: actorId, name: x.user.name },
+        discussion: to(d, cls, author.user.id),
+        reply: { content, ...neutral },
+      });
+    // Two go at once (the groups in flight), the rest wait and go together: the unknown author
+    // (a user deleted meanwhile) breaks the group's statement.
+    const results = await Promise.allSettled([
+      reply('one'),
+      reply('two'),
+      reply('three'),
+      reply('nobody', UNKNOWN_ID),
+      reply('four'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const stored = await t.ctx.db
+      .select({ content: discussionReplies.content })
+      .from(discussionReplies)
+      .where(eq(discussionReplies.discussionId, d._id));
+    expect(stored.map((r) => r.content).sort()).toEqual(['four', 'one', 'three', 'two']);
+    expect(await countRows(t, notifications, sql`discussion_id = ${d._id} and kind = 'discussion_reply'`)).toBe(4);
   });
 });

@@ -1,12 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { UNREAD_COUNT_MAX } from '@mentora/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { preparedSql } from '../db/prepared.js';
 import { rowOf } from '../db/rowOf.js';
 import { discussionReplies, type NotificationRow, notifications } from '../db/schema.js';
+import { writeBatcher } from '../db/writeBatcher.js';
+import { isStatementRefused } from '../http/errors.js';
 import { links } from '../notifications/raise.js';
 import { unreadCountOf } from '../notifications/unread.js';
 import type { AnalysedColumns, ReplyWithAuthor } from './presenter.js';
+
+/** One reply to write: who writes it, where, and its analysed text. */
+export interface ReplyToInsert {
+  actor: { id: string; name: string };
+  discussion: { id: string; title: string; authorId: string; classId: string };
+  reply: { content: string } & AnalysedColumns;
+}
 
 export interface ReplyInserted {
   replyId: string;
@@ -18,13 +28,13 @@ export interface ReplyInserted {
   eventId: number;
 }
 
-const actorId = sql.placeholder('actorId');
-const recipientId = sql.placeholder('recipientId');
-const discussionId = sql.placeholder('discussionId');
-
-/** The first row: what was written. The others: one reply each (discussion_replies' columns) with its author. */
+/**
+ * The first rows (part 0): one per reply asked for, in order (n), with what was written for it. The
+ * others (part 1): each reply of the discussions written to (discussion_replies' columns), with its author.
+ */
 type Row = {
   part: 0 | 1;
+  n: number | null;
   reply_id: string | null;
   notification: Record<string, unknown> | null;
   unread: number | null;
@@ -33,88 +43,143 @@ type Row = {
   author_picture: string | null;
 } & Record<string, unknown>;
 
-const insertReply = preparedSql<Row>(
-  'discussion_reply_insert',
+/**
+ * A parameter that is an array of `type`. PGlite writes array parameters by their type as it knew it when
+ * it opened the database: an enum's array made by a migration since then is unknown to it (the whole
+ * array would go as one string), so an enum's values go as text[] and are cast in SQL.
+ */
+const array = (name: string, type: 'uuid' | 'text' | 'real' | 'boolean') =>
+  sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
+
+const repliesInsert = preparedSql<Row>(
+  'discussion_replies_insert',
   sql`
-    with discussion as (
-      select id from discussions where id = ${discussionId} for key share
+    with input as (
+      select * from unnest(
+        ${array('ids', 'uuid')}, ${array('discussionIds', 'uuid')}, ${array('actorIds', 'uuid')},
+        ${array('contents', 'text')}, ${array('sentimentLabels', 'text')}::sentiment_label[],
+        ${array('sentimentPolarities', 'real')}, ${array('flagged', 'boolean')}, ${array('flagReasons', 'text')},
+        ${array('notificationIds', 'uuid')}, ${array('recipientIds', 'uuid')}, ${array('actorNames', 'text')},
+        ${array('classIds', 'uuid')}, ${array('titles', 'text')}, ${array('links', 'text')}
+      ) with ordinality as input(id, discussion_id, actor_id, content, sentiment_label, sentiment_polarity,
+        flagged, flag_reason, notification_id, recipient_id, actor_name, class_id, title, link, n)
+    ), discussion as (
+      select id from discussions where id in (select discussion_id from input) for key share
     ), reply as (
       insert into discussion_replies
-        (discussion_id, author_id, content, sentiment_label, sentiment_polarity, flagged, flag_reason)
-      select id, ${actorId}::uuid, ${sql.placeholder('content')}::text,
-        ${sql.placeholder('sentimentLabel')}::sentiment_label, ${sql.placeholder('sentimentPolarity')}::real,
-        ${sql.placeholder('flagged')}::boolean, ${sql.placeholder('flagReason')}::text
-      from discussion
+        (id, discussion_id, author_id, content, sentiment_label, sentiment_polarity, flagged, flag_reason)
+      select input.id, input.discussion_id, input.actor_id, input.content, input.sentiment_label,
+        input.sentiment_polarity, input.flagged, input.flag_reason
+      from input join discussion on discussion.id = input.discussion_id
+      order by input.n
       returning *
     ), notified as (
+      -- In order, so that each takes its live event id (seq) in the order the replies came.
       insert into notifications
-        (user_id, kind, actor_id, actor_name, class_id, discussion_id, subject_title, link)
-      select ${recipientId}::uuid, 'discussion_reply', ${actorId}::uuid, ${sql.placeholder('actorName')}::text,
-        ${sql.placeholder('classId')}::uuid, reply.discussion_id, ${sql.placeholder('title')}::text,
-        ${sql.placeholder('link')}::text
-      from reply
-      where ${recipientId}::uuid <> ${actorId}::uuid
+        (id, user_id, kind, actor_id, actor_name, class_id, discussion_id, subject_title, link)
+      select input.notification_id, input.recipient_id, 'discussion_reply', input.actor_id, input.actor_name,
+        input.class_id, input.discussion_id, input.title, input.link
+      from input join reply on reply.id = input.id
+      where input.recipient_id <> input.actor_id
+      order by input.n
       returning *
+    ), taken as (
+      select input.n, reply.id as reply_id, row_to_json(notified) as notification,
+        -- The statement sees the table as it was before it: the unread ones then, and its own up to this one.
+        case when notified.id is not null then least(
+          ${unreadCountOf(sql`input.recipient_id`, UNREAD_COUNT_MAX - 1)}
+            + count(notified.id) over (partition by input.recipient_id order by input.n),
+          ${sql.raw(String(UNREAD_COUNT_MAX))}
+        )::int end as unread
+      from input
+      left join reply on reply.id = input.id
+      left join notified on notified.id = input.notification_id
+      order by input.n
     )
-    -- The reply's live event id last, after the notification's (the subquery, fenced by OFFSET 0, runs first).
-    select 0 as part, taken.*, nextval('live_event_seq')::text as event_id,
+    -- The replies' live event ids last, after every notification's: the scalar subquery runs once,
+    -- before the first row, and it cannot finish before the notifications are written.
+    select 0 as part, taken.n, taken.reply_id, taken.notification, taken.unread,
+      case when taken.reply_id is not null and (select count(*) from notified) >= 0
+        then nextval('live_event_seq')::text end as event_id,
       (null::discussion_replies).*, null::text as author_name, null::text as author_picture
-    from (
-      select (select id from reply) as reply_id,
-        (select row_to_json(notified) from notified) as notification,
-        -- The statement sees the table as it was before it: the unread ones then, and its own.
-        (select ${unreadCountOf(sql`notified.user_id`, UNREAD_COUNT_MAX - 1)} + 1 from notified) as unread
-      offset 0
-    ) taken
+    from taken
     -- The replies as they were before this statement (it cannot see its own), and its own.
     union all
-    select 1, null, null, null, null, r.*, u.name, u.profile_picture
+    select 1, null, null, null, null, null, r.*, u.name, u.profile_picture
     from discussion_replies r join users u on u.id = r.author_id
-    where r.discussion_id = ${discussionId}
+    where r.discussion_id in (select id from discussion)
     union all
-    select 1, null, null, null, null, reply.*, u.name, u.profile_picture
+    select 1, null, null, null, null, null, reply.*, u.name, u.profile_picture
     from reply join users u on u.id = reply.author_id
-    order by part, created_at, id
+    order by part, n, created_at, id
   `,
 );
 
 /**
- * Adds a reply and tells the discussion's author (raise.ts's rule: never of their own reply), and reads
- * what the answer and the live events need, in one statement: one round trip instead of three (bench:api:
- * the two reads after the insert cost as much CPU as the rest of a reply). What it reads is the database
- * as the statement found it, with its own reply and notification added: a reply committed by someone else
- * while it ran is in the next GET and reaches the poster live, not in this answer.
- * The discussion is locked against deletion until the statement ends; if it is already gone, nothing
- * is written and the answer is null (the caller answers 404).
+ * Adds replies and tells each discussion's author (raise.ts's rule: never of their own reply), and reads
+ * what the answers and the live events need, in one statement: one round trip and one commit for all of
+ * them (db/writeBatcher.ts groups concurrent replies). What it reads is the database as the statement
+ * found it, with its own replies and notifications added: a reply committed by someone else while it ran
+ * is in the next GET and reaches the poster live, not in this answer.
+ *
+ * The ids are taken here, sorted: replies written together share their created_at (the transaction's
+ * time), and GET orders by (created_at, id), so that the ones written together to one discussion keep
+ * the order they came in.
+ *
+ * Each discussion is locked against deletion until the statement ends; a reply whose discussion is
+ * already gone writes nothing and answers null (the caller answers 404).
  */
-export async function insertReplyStatement(
-  db: Queryable,
-  actor: { id: string; name: string },
-  discussion: { id: string; title: string; authorId: string; classId: string },
-  reply: { content: string } & AnalysedColumns,
-): Promise<ReplyInserted | null> {
-  const [head, ...rows] = await insertReply(db).execute({
-    discussionId: discussion.id,
-    actorId: actor.id,
-    actorName: actor.name,
-    recipientId: discussion.authorId,
-    classId: discussion.classId,
-    title: discussion.title,
-    link: links.discussion(discussion.id),
-    ...reply,
+export async function insertReplies(db: Queryable, items: ReplyToInsert[]): Promise<(ReplyInserted | null)[]> {
+  const ids = items.map(() => randomUUID()).sort();
+  const rows = await repliesInsert(db).execute({
+    ids,
+    discussionIds: items.map((i) => i.discussion.id),
+    actorIds: items.map((i) => i.actor.id),
+    contents: items.map((i) => i.reply.content),
+    sentimentLabels: items.map((i) => i.reply.sentimentLabel),
+    sentimentPolarities: items.map((i) => i.reply.sentimentPolarity),
+    flagged: items.map((i) => i.reply.flagged),
+    flagReasons: items.map((i) => i.reply.flagReason),
+    notificationIds: items.map(() => randomUUID()),
+    recipientIds: items.map((i) => i.discussion.authorId),
+    actorNames: items.map((i) => i.actor.name),
+    classIds: items.map((i) => i.discussion.classId),
+    titles: items.map((i) => i.discussion.title),
+    links: items.map((i) => links.discussion(i.discussion.id)),
   });
-  if (head?.part !== 0) throw new Error('reply insert returned no head row');
-  if (!head.reply_id) return null;
-  return {
-    replyId: head.reply_id,
-    replies: rows.map((row) => {
-      const reply = rowOf(discussionReplies, row);
-      return {
-        reply,
-        author: { id: reply.authorId, name: row.author_name ?? '', profilePicture: row.author_picture ?? '' },
-      };
-    }),
-    notification: head.notification ? { row: rowOf(notifications, head.notification), unread: head.unread ?? 1 } : null,
-    eventId: Number(head.event_id),
-  };
+  const heads = rows.slice(0, items.length);
+  if (heads.some((head, i) => head.part !== 0 || Number(head.n) !== i + 1)) {
+    throw new Error('reply insert returned no head row per reply');
+  }
+  const byDiscussion = new Map<string, ReplyWithAuthor[]>();
+  for (const row of rows.slice(items.length)) {
+    const reply = rowOf(discussionReplies, row);
+    const author = { id: reply.authorId, name: row.author_name ?? '', profilePicture: row.author_picture ?? '' };
+    const list = byDiscussion.get(reply.discussionId);
+    if (list) list.push({ reply, author });
+    else byDiscussion.set(reply.discussionId, [{ reply, author }]);
+  }
+  return heads.map((head, i) => {
+    if (!head.reply_id) return null;
+    return {
+      replyId: head.reply_id,
+      replies: byDiscussion.get((items[i] as ReplyToInsert).discussion.id) ?? [],
+      notification: head.notification
+        ? { row: rowOf(notifications, head.notification), unread: head.unread ?? 1 }
+        : null,
+      eventId: Number(head.event_id),
+    };
+  });
+}
+
+const writers = new WeakMap<Queryable, (item: ReplyToInsert) => Promise<ReplyInserted | null>>();
+
+/** One reply, written with the others that come meanwhile (insertReplies, grouped by db/writeBatcher.ts). */
+export function insertReply(db: Queryable, item: ReplyToInsert): Promise<ReplyInserted | null> {
+  let write = writers.get(db);
+  if (!write) {
+    write = writeBatcher((items: ReplyToInsert[]) => insertReplies(db, items), { retryAlone: isStatementRefused });
+    writers.set(db, write);
+  }
+  return write(item);
 }

@@ -30,7 +30,7 @@ import {
   canStartDiscussion,
 } from './policy.js';
 import { analysisColumns, type DiscussionHead, presentDiscussion, presentReply } from './presenter.js';
-import { insertReplyStatement } from './replyInsert.js';
+import { insertReply } from './replyInsert.js';
 
 type ListQuery = z.output<typeof listDiscussionsQuerySchema>;
 type CreateInput = z.output<typeof createDiscussionRequestSchema>;
@@ -336,12 +336,11 @@ export async function addReply(ctx: AppContext, user: UserRow, id: string, input
   const m = await readMembershipOf(ctx, head.cls.id, user);
   if (!m || !canReply(m)) throw forbidden(MESSAGES.discussionDetail.mustEnrollToReply);
   const analysis = await analyseText(input.content);
-  const inserted = await insertReplyStatement(
-    ctx.db,
-    user,
-    { id, title: head.discussion.title, authorId: head.discussion.authorId, classId: head.cls.id },
-    { content: input.content, ...analysisColumns(analysis) },
-  );
+  const inserted = await insertReply(ctx.db, {
+    actor: user,
+    discussion: { id, title: head.discussion.title, authorId: head.discussion.authorId, classId: head.cls.id },
+    reply: { content: input.content, ...analysisColumns(analysis) },
+  });
   // Deleted since the head was read: a 404, not a foreign-key error.
   if (!inserted) throw notFound(MESSAGES.discussionDetail.notFound);
   ctx.readCache.changed('discussion_replies');

@@ -84,6 +84,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/**
+ * True when PostgreSQL itself refused the statement (it answered with an error code, other than a lost
+ * connection's): a statement on its own is then rolled back, nothing of it written.
+ */
+export function isStatementRefused(error: unknown): boolean {
+  return (
+    !isDatabaseUnavailable(error) &&
+    findCause(error, (c) => typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code) && !NET_CODES.has(c.code)) !==
+      undefined
+  );
+}
+
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {
   next(notFound(`No such API endpoint`));
 };
