@@ -47,6 +47,7 @@ import {
   DEFAULT_SERVER_URL,
   PROFILES,
   type ProfileName,
+  replyingLearners,
   SEED_PASSWORD,
   seedId,
 } from '../seed/profiles.js';
@@ -105,7 +106,8 @@ interface Scenario {
   method?: 'GET' | 'POST';
   /** A fixed path, or one per request (rotating ids, varying bodies). */
   path: string;
-  next?: () => { path: string; body?: string };
+  /** Its headers are added to the scenario's (a token of its own, say). */
+  next?: () => { path: string; body?: string; headers?: Record<string, string> };
   body?: string;
   auth?: boolean;
 }
@@ -232,7 +234,14 @@ async function measure(baseUrl: string, scenario: Scenario, token?: string, seco
         path: scenario.path,
         headers,
         ...(scenario.body ? { body: scenario.body } : {}),
-        ...(next ? { setupRequest: (request) => ({ ...request, ...next() }) } : {}),
+        ...(next
+          ? {
+              setupRequest: (request) => {
+                const changes = next();
+                return { ...request, ...changes, headers: { ...request.headers, ...changes.headers } };
+              },
+            }
+          : {}),
       },
     ],
   });
@@ -253,38 +262,64 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** What the write scenarios rotate over: posts to like and discussions to reply to, all the learner's to touch. */
-async function prepare(baseUrl: string, profile: ProfileName) {
-  const learner = benchLearner(PROFILES[profile]);
-  const login = await json<{ token: string }>(
+async function login(baseUrl: string, email: string): Promise<string> {
+  const { token } = await json<{ token: string }>(
     await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: learner.email, password: SEED_PASSWORD }),
+      body: JSON.stringify({ email, password: SEED_PASSWORD }),
     }),
   );
-  const auth = { authorization: `Bearer ${login.token}` };
+  return token;
+}
+
+/** Up to 300 of the discussions the signed-in learner sees, newest first. */
+async function discussionsOf(baseUrl: string, auth: Record<string, string>): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 3; page++) {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const response: Response = await fetch(`${baseUrl}/api/discussions?limit=100${query}`, { headers: auth });
+    ids.push(...(await json<Array<{ _id: string }>>(response)).map((d) => d._id));
+    // The next page's cursor travels in a header (GET /discussions answers a plain array).
+    cursor = response.headers.get('x-next-cursor');
+    if (!cursor) break;
+  }
+  return ids;
+}
+
+/**
+ * What the write scenarios rotate over: posts for the bench learner to like, and for the replies, each
+ * replying learner's discussions (replyingLearners), taken in turn from each learner, each reply sent
+ * with its own learner's token. The 1,000-reply discussion is left out, so no answer grows much.
+ */
+async function prepare(baseUrl: string, profile: ProfileName) {
+  const learner = benchLearner(PROFILES[profile]);
+  const token = await login(baseUrl, learner.email);
+  const auth = { authorization: `Bearer ${token}` };
   const bigDiscussion = seedId('discussion', 1);
   const big = await json<{ replies: unknown[] }>(
     await fetch(`${baseUrl}/api/discussions/${bigDiscussion}`, { headers: auth }),
   );
   if (big.replies.length < BIG_DISCUSSION_REPLIES) throw new Error(`discussion 1 has ${big.replies.length} replies`);
-  // Replies spread over many of the learner's discussions (not the big one), so no answer grows much.
-  const discussionIds: string[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < 3; page++) {
-    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const response: Response = await fetch(`${baseUrl}/api/discussions?limit=100${query}`, { headers: auth });
-    const items = await json<Array<{ _id: string }>>(response);
-    discussionIds.push(...items.map((d) => d._id).filter((id) => id !== bigDiscussion));
-    // The next page's cursor travels in a header (GET /discussions answers a plain array).
-    cursor = response.headers.get('x-next-cursor');
-    if (!cursor) break;
+  const perLearner: { authorization: string; discussionIds: string[] }[] = [];
+  for (const replier of replyingLearners(PROFILES[profile])) {
+    const authorization = `Bearer ${replier.email === learner.email ? token : await login(baseUrl, replier.email)}`;
+    const discussionIds = (await discussionsOf(baseUrl, { authorization })).filter((id) => id !== bigDiscussion);
+    if (discussionIds.length > 0) perLearner.push({ authorization, discussionIds });
   }
-  if (discussionIds.length === 0) throw new Error('the bench learner has no discussions to reply to');
+  const replyTargets: { authorization: string; discussionId: string }[] = [];
+  const most = Math.max(0, ...perLearner.map((l) => l.discussionIds.length));
+  for (let i = 0; i < most; i++) {
+    for (const l of perLearner) {
+      const discussionId = l.discussionIds[i];
+      if (discussionId) replyTargets.push({ authorization: l.authorization, discussionId });
+    }
+  }
+  if (replyTargets.length === 0) throw new Error('the replying learners have no discussions to reply to');
   const posts = Math.min(PROFILES[profile].posts, 500);
   const postIds = Array.from({ length: posts }, (_, i) => seedId('post', i + 1));
-  return { token: login.token, learner, bigDiscussion, discussionIds, postIds };
+  return { token, learner, bigDiscussion, replyTargets, postIds };
 }
 
 /** How the replies this benchmark writes begin, so the next run can take them away. */
@@ -295,21 +330,16 @@ const BENCH_REPLY = 'Benchmark reply';
  * before the server starts: otherwise each run reads back longer discussions than the last, and runs
  * on one seeded database stop being comparable. Likes need nothing: a toggle undoes itself.
  */
-async function removeEarlierReplies(databaseUrl: string, profile: ProfileName): Promise<void> {
+async function removeEarlierReplies(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const learner = benchLearner(PROFILES[profile]);
-    const { rowCount } = await client.query(
-      `delete from discussion_replies where content like $1
-         and author_id = (select id from users where email = $2)`,
-      [`${BENCH_REPLY} %`, learner.email],
-    );
-    await client.query(
-      `delete from notifications where kind = 'discussion_reply'
-         and actor_id = (select id from users where email = $1)`,
-      [learner.email],
-    );
+    // Whoever wrote them (the replying learners have changed between versions of this benchmark); the
+    // seed writes no notifications, so every reply notification is a run's.
+    const { rowCount } = await client.query('delete from discussion_replies where content like $1', [
+      `${BENCH_REPLY} %`,
+    ]);
+    await client.query(`delete from notifications where kind = 'discussion_reply'`);
     if (rowCount) console.log(`  removed ${rowCount} replies written by earlier runs`);
   } finally {
     await client.end();
@@ -345,6 +375,8 @@ async function vacuumWrittenTables(databaseUrl: string, announce = false): Promi
   }
 }
 
+type ReplyTarget = Awaited<ReturnType<typeof prepare>>['replyTargets'][number];
+
 function scenarios(ctx: Awaited<ReturnType<typeof prepare>>): Scenario[] {
   let like = 0;
   let reply = 0;
@@ -373,9 +405,13 @@ function scenarios(ctx: Awaited<ReturnType<typeof prepare>>): Scenario[] {
       auth: true,
       next: () => {
         const n = reply++;
-        const id = ctx.discussionIds[n % ctx.discussionIds.length];
+        const { authorization, discussionId } = ctx.replyTargets[n % ctx.replyTargets.length] as ReplyTarget;
         const content = `${BENCH_REPLY} ${n}: the exercises were clear and I finished the homework.`;
-        return { path: `/api/discussions/${id}/replies`, body: JSON.stringify({ content }) };
+        return {
+          path: `/api/discussions/${discussionId}/replies`,
+          body: JSON.stringify({ content }),
+          headers: { authorization },
+        };
       },
     },
     {
@@ -427,7 +463,7 @@ async function settle(baseUrl: string): Promise<void> {
 
 async function runProfile(profile: ProfileName): Promise<{ rows: Measured[]; rss: number }> {
   const databaseUrl = benchDatabaseUrl(values.server, profile);
-  await removeEarlierReplies(databaseUrl, profile);
+  await removeEarlierReplies(databaseUrl);
   await vacuumWrittenTables(databaseUrl, true);
   // Its warnings while it runs are shown; once it is told to stop, requests still queued (logins) fail
   // against a closed pool, which says nothing about the figures.

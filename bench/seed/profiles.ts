@@ -91,6 +91,23 @@ export function benchLearner(p: Profile): { n: number; email: string } {
   return { n, email: emailOf(n) };
 }
 
+/** How many learners the reply scenario writes as, each in the discussions of their own classes. */
+export const REPLYING_LEARNERS = 20;
+
+/**
+ * The learners the API benchmark's reply scenario writes as: the bench learner, then one learner of
+ * each of classes spread over the hot ones (hotClasses; on the large profile classes 1, 101, 201, ...),
+ * whose discussions overlap little: about 5,000 in all on the large profile, so that a run's replies
+ * (about 20,000) leave each discussion near its seeded size instead of growing a few hundred of them
+ * several times over while the run measures them.
+ */
+export function replyingLearners(p: Profile): { n: number; email: string }[] {
+  const step = Math.max(1, Math.floor(hotClasses(p) / REPLYING_LEARNERS));
+  const numbers = new Set<number>();
+  for (let i = 0; numbers.size < REPLYING_LEARNERS && i < p.classes; i++) numbers.add(enrollee(p, 1 + i * step, 0));
+  return [...numbers].map((n) => ({ n, email: emailOf(n) }));
+}
+
 export function emailOf(n: number): string {
   return `user${n}@bench.mentora.test`;
 }
