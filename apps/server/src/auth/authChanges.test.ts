@@ -118,6 +118,9 @@ describe('every process hears of changes made anywhere', () => {
     a = await startTestServer();
     // On PostgreSQL a second server on the same database, as a second process; PGlite has one process.
     b = usingPostgres() ? await startTestServer({ databaseUrl: a.ctx.config.databaseUrl }) : a;
+    // A server keeps sessions only once it listens for changes: its listening connection may come up
+    // after start-up returns, later on a busy machine (three tests here once failed on it under load).
+    for (const server of [a, b]) await eventually(async () => expect(server.ctx.sessionCache.isListening).toBe(true));
   });
   afterAll(async () => {
     if (b !== a) await b.close();
