@@ -13,7 +13,7 @@ import {
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { communityPosts, communityReplies, notifications, postLikes } from '../db/schema.js';
-import { toggleLikeStatement } from './likeToggle.js';
+import { toggleLike, toggleLikes } from './likeToggle.js';
 
 let t: TestServer;
 let admin: TestUser;
@@ -332,7 +332,7 @@ describe('POST /api/community/{id}/like', () => {
     const post = await makePost(t, author);
     const liker = await makeUser(t);
     await t.ctx.db.delete(communityPosts).where(eq(communityPosts.id, post._id));
-    expect(await toggleLikeStatement(t.ctx.db, liker.user, post._id)).toMatchObject({
+    expect(await toggleLike(t.ctx.db, { actor: liker.user, postId: post._id })).toMatchObject({
       found: false,
       notificationId: null,
     });
@@ -447,6 +447,68 @@ describe('DELETE /api/community/{id}', () => {
     expect((await t.http.delete(`/api/community/${post._id}`)).status).toBe(401);
     expect(await countRows(t, communityPosts, sql`id = ${post._id}`)).toBe(1);
     expect(await countRows(t, communityReplies, sql`post_id = ${post._id}`)).toBe(2);
+    expect(await countRows(t, postLikes, sql`post_id = ${post._id}`)).toBe(2);
+  });
+});
+
+describe('likes written together (likeToggle.ts)', () => {
+  it('toggles a group in one statement: likes, unlikes, missing posts, and each author told once with the count', async () => {
+    const [author, a, b, c] = await Promise.all([makeUser(t), makeUser(t), makeUser(t), makeUser(t)]);
+    const [p1, p2, p3, gone] = await Promise.all([
+      makePost(t, author),
+      makePost(t, a),
+      makePost(t, author),
+      makePost(t, author),
+    ]);
+    // b already likes p1 and c already likes p3.
+    await toggleLike(t.ctx.db, { actor: b.user, postId: p1._id });
+    await toggleLike(t.ctx.db, { actor: c.user, postId: p3._id });
+    await t.ctx.db.delete(communityPosts).where(eq(communityPosts.id, gone._id));
+    const seqBefore = await t.ctx.db.execute(sql`select coalesce(max(seq), 0)::int as seq from notifications`);
+    const results = await toggleLikes(t.ctx.db, [
+      { actor: a.user, postId: p1._id }, // a like, told to author (2 people now)
+      { actor: a.user, postId: p2._id }, // a's own post: no notification
+      { actor: c.user, postId: p3._id }, // an unlike: no notification
+      { actor: a.user, postId: gone._id }, // nothing
+    ]);
+    expect(results.map((r) => r.found)).toEqual([true, true, true, false]);
+    expect(results.slice(1).map((r) => r.notificationId)).toEqual([null, null, null]);
+    const likers = async (postId: string) =>
+      (await t.ctx.db.select().from(postLikes).where(eq(postLikes.postId, postId))).map((l) => l.userId).sort();
+    expect(await likers(p1._id)).toEqual([a.user.id, b.user.id].sort());
+    expect(await likers(p2._id)).toEqual([a.user.id]);
+    expect(await likers(p3._id)).toEqual([]);
+    expect(await countRows(t, postLikes, sql`post_id = ${gone._id}`)).toBe(0);
+    const [told] = await t.ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, results[0]?.notificationId ?? ''));
+    expect(told).toMatchObject({
+      userId: author.user.id,
+      actorId: a.user.id,
+      postId: p1._id,
+      count: 2,
+      kind: 'post_like',
+    });
+    // Each like's live event id comes after the notifications the statement wrote, in the order given.
+    const events = results.map((r) => r.eventId);
+    expect([...events].sort((x, y) => x - y)).toEqual(events);
+    expect(told?.seq).toBeGreaterThan((seqBefore.rows[0] as { seq: number }).seq);
+    expect(Math.min(...events)).toBeGreaterThan(told?.seq ?? Number.POSITIVE_INFINITY);
+  });
+
+  it('cannot toggle one post twice in one statement, which is why toggleLike never groups them', async () => {
+    const [author, a, b] = await Promise.all([makeUser(t), makeUser(t), makeUser(t)]);
+    const post = await makePost(t, author);
+    await expect(
+      toggleLikes(t.ctx.db, [
+        { actor: a.user, postId: post._id },
+        { actor: b.user, postId: post._id },
+      ]),
+    ).rejects.toThrow();
+    expect(await countRows(t, postLikes, sql`post_id = ${post._id}`)).toBe(0);
+    const both = await Promise.all([a, b].map((p) => toggleLike(t.ctx.db, { actor: p.user, postId: post._id })));
+    expect(both.map((r) => r.found)).toEqual([true, true]);
     expect(await countRows(t, postLikes, sql`post_id = ${post._id}`)).toBe(2);
   });
 });

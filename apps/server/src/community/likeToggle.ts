@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { preparedSql } from '../db/prepared.js';
+import { writeBatcher } from '../db/writeBatcher.js';
+import { isStatementRefused } from '../http/errors.js';
 import { likeGroupKey, links } from '../notifications/raise.js';
 
 export interface LikeToggled {
@@ -12,71 +14,115 @@ export interface LikeToggled {
   eventId: number;
 }
 
-const postId = sql.placeholder('postId');
-const userId = sql.placeholder('userId');
+/** One toggle to write: who, and which post. */
+export interface LikeToToggle {
+  actor: { id: string; name: string };
+  postId: string;
+}
 
-const toggle = preparedSql<{ found: boolean; notification_id: string | null; event_id: string | number }>(
-  'post_like_toggle',
+type Row = { n: number; found: boolean; notification_id: string | null; event_id: string | number };
+
+const array = (name: string, type: 'uuid' | 'text') => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
+
+const toggle = preparedSql<Row>(
+  'post_likes_toggle',
   sql`
-    with post as (
-      select id, title, author_id from community_posts where id = ${postId} for key share
+    with input as (
+      select * from unnest(
+        ${array('postIds', 'uuid')}, ${array('userIds', 'uuid')}, ${array('actorNames', 'text')},
+        ${array('links', 'text')}, ${array('groupKeys', 'text')}
+      ) with ordinality as input(post_id, user_id, actor_name, link, group_key, n)
+    ), post as (
+      select id, title, author_id from community_posts where id in (select post_id from input) for key share
     ), removed as (
-      delete from post_likes
-      where post_id = (select id from post) and user_id = ${userId}
-      returning user_id
+      delete from post_likes l using input, post
+      where l.post_id = input.post_id and l.user_id = input.user_id and post.id = input.post_id
+      returning l.post_id, l.user_id
     ), added as (
       insert into post_likes (post_id, user_id)
-      select id, ${userId}::uuid from post where not exists (select 1 from removed)
+      select input.post_id, input.user_id from input join post on post.id = input.post_id
+      where not exists (select 1 from removed where removed.post_id = input.post_id and removed.user_id = input.user_id)
+      order by input.n
       on conflict do nothing
-      returning user_id
+      returning post_id, user_id
     ), notified as (
       insert into notifications
         (user_id, kind, actor_id, actor_name, post_id, subject_title, link, group_key, count)
-      select post.author_id, 'post_like', ${userId}::uuid, ${sql.placeholder('actorName')}, post.id, post.title,
-        ${sql.placeholder('link')}, ${sql.placeholder('groupKey')},
+      select post.author_id, 'post_like', input.user_id, input.actor_name, post.id, post.title, input.link,
+        input.group_key,
         1 + (select count(*) from post_likes l
-             where l.post_id = post.id and l.user_id <> post.author_id and l.user_id <> ${userId}::uuid)
-      from post
-      where post.author_id <> ${userId}::uuid and exists (select 1 from added)
+             where l.post_id = post.id and l.user_id <> post.author_id and l.user_id <> input.user_id)
+      from input
+      join post on post.id = input.post_id
+      join added on added.post_id = input.post_id and added.user_id = input.user_id
+      where post.author_id <> input.user_id
+      order by input.n
       on conflict (user_id, group_key) do update set
         actor_id = excluded.actor_id, actor_name = excluded.actor_name,
         subject_title = excluded.subject_title, context_title = excluded.context_title,
         count = excluded.count, read_at = null, updated_at = now(), seq = nextval('live_event_seq')
-      returning id
+      returning id, post_id
+    ), taken as (
+      select input.n, post.id is not null as found, notified.id as notification_id
+      from input
+      left join post on post.id = input.post_id
+      left join notified on notified.post_id = input.post_id
+      order by input.n
     )
-    -- The like's live event id last, after the notification's (the subquery, fenced by OFFSET 0, runs first).
-    select found, notification_id, nextval('live_event_seq') as event_id from (
-      select exists (select 1 from post) as found, (select id from notified) as notification_id offset 0
-    ) taken
+    -- The likes' live event ids last, after every notification's: the scalar subquery runs once, before
+    -- the first row, and it cannot finish before the notifications are written.
+    select n, found, notification_id,
+      case when (select count(*) from notified) >= 0 then nextval('live_event_seq') end as event_id
+    from taken
+    order by n
   `,
 );
 
 /**
- * Likes the post for the user, or unlikes it when they already do, and tells its author, in one
- * statement: a like costs one round trip to the database (its live event id included), not the eight of a transaction that locks,
- * deletes, inserts, counts and upserts one step at a time (bench:api: each round trip is a socket
- * write and wake-up on both sides, the largest item in a write's CPU profile).
+ * Likes each post for its user, or unlikes it when they already do, and tells its author, in one
+ * statement for all the toggles given (db/writeBatcher.ts groups concurrent ones; never two of one post,
+ * see toggleLike): one round trip and one commit, not the eight of a transaction that locks, deletes,
+ * inserts, counts and upserts one step at a time (bench:api: each round trip is a socket write and
+ * wake-up on both sides, the largest item in a write's CPU profile).
  *
- * - `post` locks the post against deletion until the statement ends (no like on a deleted post).
+ * - `post` locks the posts against deletion until the statement ends (no like on a deleted post).
  * - `removed` deletes the caller's like; `added` inserts it only when nothing was removed. Racing
  *   toggles by the same user (a double click) neither duplicate it nor fail: the insert skips a like
  *   that another request added meanwhile (ON CONFLICT DO NOTHING), the delete waits for its commit.
  * - `notified` is raise.ts's grouped like notification (one per post for its author, never for their
  *   own like): every part of a statement reads the same snapshot, which does not hold the like just
- *   added, so the count of people who like it (the author excepted) is the others plus this one.
+ *   added, so the count of people who like it (the author excepted) is the others plus this one. A post
+ *   appears once in a statement, so this count and the upsert of its one notification hold.
  */
-export async function toggleLikeStatement(
-  db: Queryable,
-  actor: { id: string; name: string },
-  id: string,
-): Promise<LikeToggled> {
-  const [row] = await toggle(db).execute({
-    postId: id,
-    userId: actor.id,
-    actorName: actor.name,
-    link: links.post(id),
-    groupKey: likeGroupKey(id),
+export async function toggleLikes(db: Queryable, items: LikeToToggle[]): Promise<LikeToggled[]> {
+  const rows = await toggle(db).execute({
+    postIds: items.map((i) => i.postId),
+    userIds: items.map((i) => i.actor.id),
+    actorNames: items.map((i) => i.actor.name),
+    links: items.map((i) => links.post(i.postId)),
+    groupKeys: items.map((i) => likeGroupKey(i.postId)),
   });
-  if (!row) throw new Error('like toggle returned no row');
-  return { found: row.found, notificationId: row.notification_id, eventId: Number(row.event_id) };
+  if (rows.length !== items.length || rows.some((row, i) => Number(row.n) !== i + 1)) {
+    throw new Error('like toggle returned no row per like');
+  }
+  return rows.map((row) => ({
+    found: row.found,
+    notificationId: row.notification_id,
+    eventId: Number(row.event_id),
+  }));
+}
+
+const writers = new WeakMap<Queryable, (item: LikeToToggle) => Promise<LikeToggled>>();
+
+/** One toggle, written with the others that come meanwhile (toggleLikes), never with another of its post. */
+export function toggleLike(db: Queryable, item: LikeToToggle): Promise<LikeToggled> {
+  let write = writers.get(db);
+  if (!write) {
+    write = writeBatcher((items: LikeToToggle[]) => toggleLikes(db, items), {
+      retryAlone: isStatementRefused,
+      keyOf: (item) => item.postId,
+    });
+    writers.set(db, write);
+  }
+  return write(item);
 }

@@ -23,7 +23,7 @@ import { publishNotification, publishNotifications } from '../notifications/serv
 import { unreadCountOf } from '../notifications/unread.js';
 import { analyseText } from '../text/index.js';
 import { isAdmin } from '../users/policy.js';
-import { toggleLikeStatement } from './likeToggle.js';
+import { toggleLike as toggleLikeRow } from './likeToggle.js';
 import { canDeletePost } from './policy.js';
 import { type PostWithAuthor, presentCommunityReply, presentPost, type ReplyWithAuthor } from './presenter.js';
 
@@ -291,7 +291,7 @@ export async function createPost(ctx: AppContext, user: UserRow, input: CreateIn
  * post), not of an unlike. One statement (likeToggle.ts), safe under double clicks and concurrent requests.
  */
 export async function toggleLike(ctx: AppContext, user: UserRow, id: string): Promise<CommunityPost> {
-  const toggled = await toggleLikeStatement(ctx.db, user, id);
+  const toggled = await toggleLikeRow(ctx.db, { actor: user, postId: id });
   if (!toggled.found) throw notFound(MESSAGES.server.postNotFound);
   ctx.readCache.changed('post_likes');
   const post = await answerLike(ctx, id, toggled.notificationId);

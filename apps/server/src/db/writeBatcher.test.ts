@@ -51,6 +51,18 @@ describe('writeBatcher', () => {
     expect(w.groups).toEqual([[1], [2, 3], [4, 5], [6]]);
   });
 
+  it('never puts two items with the same key in one group', async () => {
+    const w = heldWrites();
+    const add = writeBatcher(w.write, { maxInFlight: 1, keyOf: (item) => String(item % 10) });
+    const results = [1, 2, 11, 3, 21, 12, 4].map(add);
+    for (let i = 0; i < 4; i++) {
+      w.release(i);
+      await tick();
+    }
+    await Promise.all(results);
+    expect(w.groups).toEqual([[1], [2, 11, 3, 4], [21, 12]]);
+  });
+
   it('writes each item of a failed group alone: only the bad one fails, none is lost', async () => {
     const written: number[] = [];
     let calls = 0;

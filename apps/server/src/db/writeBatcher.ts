@@ -15,13 +15,18 @@
  * by key, and queues (p-queue) run items one by one; neither groups "whatever came while the last
  * group was in flight", which is what amortises a commit without delaying anyone.
  */
-export interface WriteBatcherOptions {
+export interface WriteBatcherOptions<I> {
   /** Most items in one group (the statement's arrays). */
   maxGroup?: number;
   /** Most groups in flight at once; more items wait and go together in the next. */
   maxInFlight?: number;
   /** True for an error after which the group is known to be unwritten, so each item may go again alone. */
   retryAlone?: (error: unknown) => boolean;
+  /**
+   * Items with the same key never share a group (one statement may not change a row twice): a later one
+   * waits for a later group, the others keep their order.
+   */
+  keyOf?: (item: I) => string;
 }
 
 interface Pending<I, O> {
@@ -32,7 +37,7 @@ interface Pending<I, O> {
 
 export function writeBatcher<I, O>(
   write: (items: I[]) => Promise<O[]>,
-  { maxGroup = 64, maxInFlight = 2, retryAlone = () => false }: WriteBatcherOptions = {},
+  { maxGroup = 64, maxInFlight = 2, retryAlone = () => false, keyOf }: WriteBatcherOptions<I> = {},
 ): (item: I) => Promise<O> {
   const queue: Pending<I, O>[] = [];
   let inFlight = 0;
@@ -58,9 +63,28 @@ export function writeBatcher<I, O>(
     for (const [i, pending] of group.entries()) pending.resolve(results[i] as O);
   }
 
+  /** The next group: the first items of the queue, none with the key of one before it. */
+  function takeGroup(): Pending<I, O>[] {
+    if (!keyOf) return queue.splice(0, maxGroup);
+    const group: Pending<I, O>[] = [];
+    const keys = new Set<string>();
+    const left: Pending<I, O>[] = [];
+    for (const pending of queue) {
+      const key = keyOf(pending.item);
+      if (group.length < maxGroup && !keys.has(key)) {
+        keys.add(key);
+        group.push(pending);
+      } else {
+        left.push(pending);
+      }
+    }
+    queue.splice(0, queue.length, ...left);
+    return group;
+  }
+
   function pump(): void {
     while (inFlight < maxInFlight && queue.length > 0) {
-      const group = queue.splice(0, maxGroup);
+      const group = takeGroup();
       inFlight += 1;
       void writeGroup(group).finally(() => {
         inFlight -= 1;
