@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { preparedSql } from '../db/prepared.js';
-import { writeBatcher } from '../db/writeBatcher.js';
+import { arrayParam, preparedSql } from '../db/prepared.js';
+import { writeBatcherPerHandle } from '../db/writeBatcher.js';
 import { isStatementRefused } from '../http/errors.js';
 import { likeGroupKey, links } from '../notifications/raise.js';
 
@@ -22,15 +22,13 @@ export interface LikeToToggle {
 
 type Row = { n: number; found: boolean; notification_id: string | null; event_id: string | number };
 
-const array = (name: string, type: 'uuid' | 'text') => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
-
 const toggle = preparedSql<Row>(
   'post_likes_toggle',
   sql`
     with input as (
       select * from unnest(
-        ${array('postIds', 'uuid')}, ${array('userIds', 'uuid')}, ${array('actorNames', 'text')},
-        ${array('links', 'text')}, ${array('groupKeys', 'text')}
+        ${arrayParam('postIds', 'uuid')}, ${arrayParam('userIds', 'uuid')}, ${arrayParam('actorNames', 'text')},
+        ${arrayParam('links', 'text')}, ${arrayParam('groupKeys', 'text')}
       ) with ordinality as input(post_id, user_id, actor_name, link, group_key, n)
     ), post as (
       select id, title, author_id from community_posts where id in (select post_id from input) for key share
@@ -112,17 +110,8 @@ export async function toggleLikes(db: Queryable, items: LikeToToggle[]): Promise
   }));
 }
 
-const writers = new WeakMap<Queryable, (item: LikeToToggle) => Promise<LikeToggled>>();
-
 /** One toggle, written with the others that come meanwhile (toggleLikes), never with another of its post. */
-export function toggleLike(db: Queryable, item: LikeToToggle): Promise<LikeToggled> {
-  let write = writers.get(db);
-  if (!write) {
-    write = writeBatcher((items: LikeToToggle[]) => toggleLikes(db, items), {
-      retryAlone: isStatementRefused,
-      keyOf: (item) => item.postId,
-    });
-    writers.set(db, write);
-  }
-  return write(item);
-}
+export const toggleLike = writeBatcherPerHandle(toggleLikes, {
+  retryAlone: isStatementRefused,
+  keyOf: (item) => item.postId,
+});

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client.js';
 
@@ -63,4 +63,14 @@ export function preparedSql<Row>(name: string, statement: SQL): (db: Queryable) 
       },
     };
   });
+}
+
+/**
+ * A placeholder for an array of `type` (for statements over many rows: `unnest($1::uuid[], …)`). PGlite
+ * writes array parameters by the types it knew when it opened the database: an enum's array type made
+ * by a migration since then is unknown to it (the whole array would go as one string), so an enum's
+ * values go as text[] and are cast in SQL.
+ */
+export function arrayParam(name: string, type: 'uuid' | 'text' | 'real' | 'boolean'): SQL {
+  return sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeBatcher } from './writeBatcher.js';
+import { writeBatcher, writeBatcherPerHandle } from './writeBatcher.js';
 
 /** A write whose groups wait until released, recording each group it was given. */
 function heldWrites(answer: (item: number) => string = (item) => `done ${item}`) {
@@ -122,5 +122,21 @@ describe('writeBatcher', () => {
     ]);
     expect(groups).toEqual([[1], [2, 3]]);
     expect(await add(4)).toBe('4');
+  });
+
+  it('per handle: groups never mix two handles, and each handle groups its own', async () => {
+    const groups: string[][] = [];
+    const add = writeBatcherPerHandle(
+      async (handle: { name: string }, items: number[]) => {
+        groups.push(items.map((item) => `${handle.name}${item}`));
+        await tick();
+        return items;
+      },
+      { maxInFlight: 1 },
+    );
+    const a = { name: 'a' };
+    const b = { name: 'b' };
+    await Promise.all([add(a, 1), add(b, 1), add(a, 2), add(b, 2), add(a, 3)]);
+    expect(groups).toEqual([['a1'], ['b1'], ['a2', 'a3'], ['b2']]);
   });
 });

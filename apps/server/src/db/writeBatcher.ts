@@ -99,3 +99,22 @@ export function writeBatcher<I, O>(
       pump();
     });
 }
+
+/**
+ * A writeBatcher for each database handle (a test's, the app's): `write` is given its handle and a group.
+ * Groups never mix handles, and a handle's batcher goes with it.
+ */
+export function writeBatcherPerHandle<H extends object, I, O>(
+  write: (handle: H, items: I[]) => Promise<O[]>,
+  options: WriteBatcherOptions<I> = {},
+): (handle: H, item: I) => Promise<O> {
+  const byHandle = new WeakMap<H, (item: I) => Promise<O>>();
+  return (handle, item) => {
+    let add = byHandle.get(handle);
+    if (!add) {
+      add = writeBatcher((items: I[]) => write(handle, items), options);
+      byHandle.set(handle, add);
+    }
+    return add(item);
+  };
+}

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { UNREAD_COUNT_MAX } from '@mentora/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { preparedSql } from '../db/prepared.js';
+import { arrayParam, preparedSql } from '../db/prepared.js';
 import { rowOf } from '../db/rowOf.js';
 import { discussionReplies, type NotificationRow, notifications } from '../db/schema.js';
-import { writeBatcher } from '../db/writeBatcher.js';
+import { writeBatcherPerHandle } from '../db/writeBatcher.js';
 import { isStatementRefused } from '../http/errors.js';
 import { links } from '../notifications/raise.js';
 import { unreadCountOf } from '../notifications/unread.js';
@@ -43,24 +43,16 @@ type Row = {
   author_picture: string | null;
 } & Record<string, unknown>;
 
-/**
- * A parameter that is an array of `type`. PGlite writes array parameters by their type as it knew it when
- * it opened the database: an enum's array made by a migration since then is unknown to it (the whole
- * array would go as one string), so an enum's values go as text[] and are cast in SQL.
- */
-const array = (name: string, type: 'uuid' | 'text' | 'real' | 'boolean') =>
-  sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
-
 const repliesInsert = preparedSql<Row>(
   'discussion_replies_insert',
   sql`
     with input as (
       select * from unnest(
-        ${array('ids', 'uuid')}, ${array('discussionIds', 'uuid')}, ${array('actorIds', 'uuid')},
-        ${array('contents', 'text')}, ${array('sentimentLabels', 'text')}::sentiment_label[],
-        ${array('sentimentPolarities', 'real')}, ${array('flagged', 'boolean')}, ${array('flagReasons', 'text')},
-        ${array('notificationIds', 'uuid')}, ${array('recipientIds', 'uuid')}, ${array('actorNames', 'text')},
-        ${array('classIds', 'uuid')}, ${array('titles', 'text')}, ${array('links', 'text')}
+        ${arrayParam('ids', 'uuid')}, ${arrayParam('discussionIds', 'uuid')}, ${arrayParam('actorIds', 'uuid')},
+        ${arrayParam('contents', 'text')}, ${arrayParam('sentimentLabels', 'text')}::sentiment_label[],
+        ${arrayParam('sentimentPolarities', 'real')}, ${arrayParam('flagged', 'boolean')}, ${arrayParam('flagReasons', 'text')},
+        ${arrayParam('notificationIds', 'uuid')}, ${arrayParam('recipientIds', 'uuid')}, ${arrayParam('actorNames', 'text')},
+        ${arrayParam('classIds', 'uuid')}, ${arrayParam('titles', 'text')}, ${arrayParam('links', 'text')}
       ) with ordinality as input(id, discussion_id, actor_id, content, sentiment_label, sentiment_polarity,
         flagged, flag_reason, notification_id, recipient_id, actor_name, class_id, title, link, n)
     ), discussion as (
@@ -172,14 +164,5 @@ export async function insertReplies(db: Queryable, items: ReplyToInsert[]): Prom
   });
 }
 
-const writers = new WeakMap<Queryable, (item: ReplyToInsert) => Promise<ReplyInserted | null>>();
-
 /** One reply, written with the others that come meanwhile (insertReplies, grouped by db/writeBatcher.ts). */
-export function insertReply(db: Queryable, item: ReplyToInsert): Promise<ReplyInserted | null> {
-  let write = writers.get(db);
-  if (!write) {
-    write = writeBatcher((items: ReplyToInsert[]) => insertReplies(db, items), { retryAlone: isStatementRefused });
-    writers.set(db, write);
-  }
-  return write(item);
-}
+export const insertReply = writeBatcherPerHandle(insertReplies, { retryAlone: isStatementRefused });
