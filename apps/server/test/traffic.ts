@@ -117,6 +117,20 @@ export class Traffic {
   private workers: Promise<void>[] = [];
   private readonly toEnrol: Person[] = [];
   private readonly toLike: Person[] = [];
+  /**
+   * How many learners enrol and like leave waiting (they register someone instead), for a later phase:
+   * during an outage nobody registers, so an enrol or a like then needs a learner kept from before.
+   */
+  keep = 0;
+
+  /** The fewer of the learners waiting to enrol and to like. */
+  get waiting(): number {
+    return Math.min(this.toEnrol.length, this.toLike.length);
+  }
+
+  private take(queue: Person[]): Person | undefined {
+    return queue.length > this.keep ? queue.shift() : undefined;
+  }
   private readonly toDelete: string[];
 
   private constructor(
@@ -287,7 +301,7 @@ export class Traffic {
   }
 
   private async enrol(n: number): Promise<void> {
-    const learner = this.toEnrol.shift();
+    const learner = this.take(this.toEnrol);
     if (!learner) return this.register(n);
     const classId = this.world.keptClasses[n % this.world.keptClasses.length] as string;
     const res = await this.record('enrol', 'POST', `/api/classes/${classId}/enroll`, { token: learner.token });
@@ -295,7 +309,7 @@ export class Traffic {
   }
 
   private async like(n: number): Promise<void> {
-    const learner = this.toLike.shift();
+    const learner = this.take(this.toLike);
     if (!learner) return this.register(n);
     const res = await this.record('like', 'POST', `/api/community/${this.world.postId}/like`, { token: learner.token });
     if (this.ok(res.status)) this.ack.liked.push(`${this.world.postId}/${learner._id}`);
