@@ -12,7 +12,7 @@ describe('isStatementRefused', () => {
   });
 
   it('is false when the statement may have been written: a lost connection, a network error, no code', () => {
-    for (const code of ['57P01', '08006', 'EPIPE', 'ECONNRESET', 'ETIMEDOUT']) {
+    for (const code of ['57P01', '57P04', '08006', '08007', '08P01', 'EPIPE', 'ECONNRESET', 'ETIMEDOUT']) {
       expect(isStatementRefused(wrapped(Object.assign(new Error('lost'), { code })))).toBe(false);
     }
     expect(isStatementRefused(wrapped(new Error('Connection terminated unexpectedly')))).toBe(false);

@@ -84,6 +84,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/** An SQLSTATE: five digits or capitals (a Node network code such as EPIPE looks the same: NET_CODES). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+/**
+ * SQLSTATE classes after which a statement may have committed all the same: a connection exception
+ * (08, "transaction resolution unknown" 08007 among them) and an operator's intervention (57P).
+ */
+const MAY_HAVE_COMMITTED = /^(?:08|57P)/;
+
 /**
  * True when PostgreSQL itself refused the statement (it answered with an error code, other than a lost
  * connection's): a statement on its own is then rolled back, nothing of it written.
@@ -91,8 +99,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function isStatementRefused(error: unknown): boolean {
   return (
     !isDatabaseUnavailable(error) &&
-    findCause(error, (c) => typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code) && !NET_CODES.has(c.code)) !==
-      undefined
+    findCause(
+      error,
+      (c) =>
+        typeof c.code === 'string' &&
+        SQLSTATE.test(c.code) &&
+        !NET_CODES.has(c.code) &&
+        !MAY_HAVE_COMMITTED.test(c.code),
+    ) !== undefined
   );
 }
 
