@@ -10,8 +10,7 @@ export const canReadDiscussions = (m: Membership) => m.isMember;
 /** Starting one: enrolled or the class's mentor. Admins moderate, they do not start threads. */
 export const canStartDiscussion = (m: Membership) => m.isEnrolled || m.isClassMentor;
 
-/** Replying: enrolled, the class's mentor, or an admin. */
-export const canReply = (m: Membership) => m.isMember;
+/** Replying: enrolled, the class's mentor, or an admin. Checked by the statement that writes the reply (replyInsert.ts). */
 
 /** Deleting: its author, the class's mentor, or an admin. */
 export const canDeleteDiscussion = (

@@ -1,41 +1,54 @@
 import { randomUUID } from 'node:crypto';
-import { UNREAD_COUNT_MAX } from '@mentora/contract';
+import { type Role, UNREAD_COUNT_MAX } from '@mentora/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { arrayParam, preparedSql } from '../db/prepared.js';
 import { rowOf } from '../db/rowOf.js';
-import { discussionReplies, type NotificationRow, notifications } from '../db/schema.js';
+import { discussionReplies, discussions, type NotificationRow, notifications } from '../db/schema.js';
 import { writeBatcherPerHandle } from '../db/writeBatcher.js';
 import { isStatementRefused } from '../http/errors.js';
 import { links } from '../notifications/raise.js';
 import { unreadCountOf } from '../notifications/unread.js';
-import type { AnalysedColumns, ReplyWithAuthor } from './presenter.js';
+import { isAdmin } from '../users/policy.js';
+import type { AnalysedColumns, DiscussionHead, ReplyWithAuthor } from './presenter.js';
 
-/** One reply to write: who writes it, where, and its analysed text. */
+/** One reply to write: who writes it (their role counts: an admin may reply anywhere), where, and its analysed text. */
 export interface ReplyToInsert {
-  actor: { id: string; name: string };
-  discussion: { id: string; title: string; authorId: string; classId: string };
+  actor: { id: string; name: string; role: Role };
+  discussionId: string;
   reply: { content: string } & AnalysedColumns;
 }
 
-export interface ReplyInserted {
-  replyId: string;
-  /** Every reply of the discussion, this one included, oldest first (as GET reads them), with their authors. */
-  replies: ReplyWithAuthor[];
-  /** Its author's notification (none when they replied themselves), with their unread count now. */
-  notification: { row: NotificationRow; unread: number } | null;
-  /** The live event id for the reply (live_event_seq), later than the notification's. */
-  eventId: number;
-}
+/** The discussion a reply went to, as the statement read it: its fields, its class and its author. */
+export type ReplyTarget = Omit<DiscussionHead, 'replyCount' | 'repliedByMe'>;
+
+export type ReplyInserted =
+  | {
+      status: 'written';
+      replyId: string;
+      head: ReplyTarget;
+      /** Every reply of the discussion, this one included, oldest first (as GET reads them), with their authors. */
+      replies: ReplyWithAuthor[];
+      /** Its author's notification (none when they replied themselves), with their unread count now. */
+      notification: { row: NotificationRow; unread: number } | null;
+      /** The live event id for the reply (live_event_seq), later than the notification's. */
+      eventId: number;
+    }
+  /** No such discussion (or deleted before the statement): nothing written. */
+  | { status: 'missing' }
+  /** The actor may not reply there (not enrolled, not its class's mentor, not an admin): nothing written. */
+  | { status: 'forbidden' };
 
 /**
- * The first rows (part 0): one per reply asked for, in order (n), with what was written for it. The
- * others (part 1): each reply of the discussions written to (discussion_replies' columns), with its author.
+ * The first rows (part 0): one per reply asked for, in order (n), with what was written for it and the
+ * discussion it went to (head). The others (part 1): each reply of the discussions written to
+ * (discussion_replies' columns), with its author.
  */
 type Row = {
   part: 0 | 1;
   n: number | null;
   reply_id: string | null;
+  head: (Record<string, unknown> & { allowed: boolean }) | null;
   notification: Record<string, unknown> | null;
   unread: number | null;
   event_id: string | null;
@@ -49,95 +62,121 @@ const repliesInsert = preparedSql<Row>(
     with input as (
       select * from unnest(
         ${arrayParam('ids', 'uuid')}, ${arrayParam('discussionIds', 'uuid')}, ${arrayParam('actorIds', 'uuid')},
-        ${arrayParam('contents', 'text')}, ${arrayParam('sentimentLabels', 'text')}::sentiment_label[],
-        ${arrayParam('sentimentPolarities', 'real')}, ${arrayParam('flagged', 'boolean')}, ${arrayParam('flagReasons', 'text')},
-        ${arrayParam('notificationIds', 'uuid')}, ${arrayParam('recipientIds', 'uuid')}, ${arrayParam('actorNames', 'text')},
-        ${arrayParam('classIds', 'uuid')}, ${arrayParam('titles', 'text')}, ${arrayParam('links', 'text')}
-      ) with ordinality as input(id, discussion_id, actor_id, content, sentiment_label, sentiment_polarity,
-        flagged, flag_reason, notification_id, recipient_id, actor_name, class_id, title, link, n)
+        ${arrayParam('actorIsAdmin', 'boolean')}, ${arrayParam('actorNames', 'text')}, ${arrayParam('contents', 'text')},
+        ${arrayParam('sentimentLabels', 'text')}::sentiment_label[], ${arrayParam('sentimentPolarities', 'real')},
+        ${arrayParam('flagged', 'boolean')}, ${arrayParam('flagReasons', 'text')},
+        ${arrayParam('notificationIds', 'uuid')}, ${arrayParam('links', 'text')}
+      ) with ordinality as input(id, discussion_id, actor_id, actor_is_admin, actor_name, content, sentiment_label,
+        sentiment_polarity, flagged, flag_reason, notification_id, link, n)
     ), discussion as (
-      select id from discussions where id in (select discussion_id from input) for key share
+      select id, class_id, author_id, title, content, sentiment_label, sentiment_polarity, flagged, flag_reason,
+        created_at
+      from discussions where id in (select discussion_id from input) for key share
+    ), target as (
+      -- What the answer shows of the discussion (discussions' columns but its search vector), and
+      -- whether the actor may reply: enrolled in its class, the class's mentor, or an admin (API.md).
+      select input.n, d.id, d.class_id, d.author_id, d.title, d.content, d.sentiment_label, d.sentiment_polarity,
+        d.flagged, d.flag_reason, null::tsvector as search, d.created_at, c.title as class_title,
+        c.mentor_id as class_mentor_id, u.name as author_name, u.profile_picture as author_picture,
+        input.actor_is_admin or c.mentor_id = input.actor_id or exists (
+          select from enrollments e where e.class_id = d.class_id and e.user_id = input.actor_id
+        ) as allowed
+      from input
+      join discussion d on d.id = input.discussion_id
+      join classes c on c.id = d.class_id
+      join users u on u.id = d.author_id
     ), reply as (
       insert into discussion_replies
         (id, discussion_id, author_id, content, sentiment_label, sentiment_polarity, flagged, flag_reason)
       select input.id, input.discussion_id, input.actor_id, input.content, input.sentiment_label,
         input.sentiment_polarity, input.flagged, input.flag_reason
-      from input join discussion on discussion.id = input.discussion_id
+      from input join target on target.n = input.n
+      where target.allowed
       order by input.n
       returning *
     ), notified as (
       -- In order, so that each takes its live event id (seq) in the order the replies came.
       insert into notifications
         (id, user_id, kind, actor_id, actor_name, class_id, discussion_id, subject_title, link)
-      select input.notification_id, input.recipient_id, 'discussion_reply', input.actor_id, input.actor_name,
-        input.class_id, input.discussion_id, input.title, input.link
-      from input join reply on reply.id = input.id
-      where input.recipient_id <> input.actor_id
+      select input.notification_id, target.author_id, 'discussion_reply', input.actor_id, input.actor_name,
+        target.class_id, target.id, target.title, input.link
+      from input join target on target.n = input.n join reply on reply.id = input.id
+      where target.author_id <> input.actor_id
       order by input.n
       returning *
     ), taken as (
-      select input.n, reply.id as reply_id, row_to_json(notified) as notification,
+      select input.n, reply.id as reply_id, row_to_json(target) as head, row_to_json(notified) as notification,
         -- The statement sees the table as it was before it: the unread ones then, and its own up to this one.
         case when notified.id is not null then least(
-          ${unreadCountOf(sql`input.recipient_id`, UNREAD_COUNT_MAX - 1)}
-            + count(notified.id) over (partition by input.recipient_id order by input.n),
+          ${unreadCountOf(sql`target.author_id`, UNREAD_COUNT_MAX - 1)}
+            + count(notified.id) over (partition by target.author_id order by input.n),
           ${sql.raw(String(UNREAD_COUNT_MAX))}
         )::int end as unread
       from input
+      left join target on target.n = input.n
       left join reply on reply.id = input.id
       left join notified on notified.id = input.notification_id
       order by input.n
     )
     -- The replies' live event ids last, after every notification's: the scalar subquery runs once,
     -- before the first row, and it cannot finish before the notifications are written.
-    select 0 as part, taken.n, taken.reply_id, taken.notification, taken.unread,
+    select 0 as part, taken.n, taken.reply_id, taken.head, taken.notification, taken.unread,
       case when taken.reply_id is not null and (select count(*) from notified) >= 0
         then nextval('live_event_seq')::text end as event_id,
       (null::discussion_replies).*, null::text as author_name, null::text as author_picture
     from taken
     -- The replies as they were before this statement (it cannot see its own), and its own.
     union all
-    select 1, null, null, null, null, null, r.*, u.name, u.profile_picture
+    select 1, null, null, null, null, null, null, r.*, u.name, u.profile_picture
     from discussion_replies r join users u on u.id = r.author_id
-    where r.discussion_id in (select id from discussion)
+    where r.discussion_id in (select discussion_id from reply)
     union all
-    select 1, null, null, null, null, null, reply.*, u.name, u.profile_picture
+    select 1, null, null, null, null, null, null, reply.*, u.name, u.profile_picture
     from reply join users u on u.id = reply.author_id
     order by part, n, created_at, id
   `,
 );
 
+/** The discussion as the statement read it (its head row), in the shape presentDiscussion takes. */
+function targetOf(head: Record<string, unknown>): ReplyTarget {
+  const { search: _search, ...discussion } = rowOf(discussions, head);
+  return {
+    discussion,
+    cls: { id: discussion.classId, title: String(head.class_title), mentorId: String(head.class_mentor_id) },
+    author: { id: discussion.authorId, name: String(head.author_name), profilePicture: String(head.author_picture) },
+  };
+}
+
 /**
- * Adds replies and tells each discussion's author (raise.ts's rule: never of their own reply), and reads
- * what the answers and the live events need, in one statement: one round trip and one commit for all of
- * them (db/writeBatcher.ts groups concurrent replies). What it reads is the database as the statement
- * found it, with its own replies and notifications added: a reply committed by someone else while it ran
- * is in the next GET and reaches the poster live, not in this answer.
+ * Checks who may reply, adds the replies they may write, and tells each discussion's author (raise.ts's
+ * rule: never of their own reply), and reads what the answers and the live events need, in one
+ * statement: one round trip and one commit for all of them (db/writeBatcher.ts groups concurrent
+ * replies), and no read before it. What it reads is the database as the statement found it, with its
+ * own replies and notifications added: a reply committed by someone else while it ran is in the next GET
+ * and reaches the poster live, not in this answer.
  *
  * The ids are taken here, sorted: replies written together share their created_at (the transaction's
  * time), and GET orders by (created_at, id), so that the ones written together to one discussion keep
  * the order they came in.
  *
- * Each discussion is locked against deletion until the statement ends; a reply whose discussion is
- * already gone writes nothing and answers null (the caller answers 404).
+ * Each discussion is locked against deletion until the statement ends; a reply whose discussion is gone
+ * writes nothing and answers 'missing', one its actor may not write answers 'forbidden'.
  */
-export async function insertReplies(db: Queryable, items: ReplyToInsert[]): Promise<(ReplyInserted | null)[]> {
+export async function insertReplies(db: Queryable, items: ReplyToInsert[]): Promise<ReplyInserted[]> {
   const ids = items.map(() => randomUUID()).sort();
   const rows = await repliesInsert(db).execute({
     ids,
-    discussionIds: items.map((i) => i.discussion.id),
+    discussionIds: items.map((i) => i.discussionId),
     actorIds: items.map((i) => i.actor.id),
+    actorIsAdmin: items.map((i) => isAdmin(i.actor)),
+    actorNames: items.map((i) => i.actor.name),
     contents: items.map((i) => i.reply.content),
     sentimentLabels: items.map((i) => i.reply.sentimentLabel),
     sentimentPolarities: items.map((i) => i.reply.sentimentPolarity),
     flagged: items.map((i) => i.reply.flagged),
     flagReasons: items.map((i) => i.reply.flagReason),
     notificationIds: items.map(() => randomUUID()),
-    recipientIds: items.map((i) => i.discussion.authorId),
-    actorNames: items.map((i) => i.actor.name),
-    classIds: items.map((i) => i.discussion.classId),
-    titles: items.map((i) => i.discussion.title),
-    links: items.map((i) => links.discussion(i.discussion.id)),
+    links: items.map((i) => links.discussion(i.discussionId)),
   });
   const heads = rows.slice(0, items.length);
   if (heads.some((head, i) => head.part !== 0 || Number(head.n) !== i + 1)) {
@@ -151,15 +190,16 @@ export async function insertReplies(db: Queryable, items: ReplyToInsert[]): Prom
     if (list) list.push({ reply, author });
     else byDiscussion.set(reply.discussionId, [{ reply, author }]);
   }
-  return heads.map((head, i) => {
-    if (!head.reply_id) return null;
+  return heads.map((row, i): ReplyInserted => {
+    if (!row.head) return { status: 'missing' };
+    if (!row.reply_id) return { status: row.head.allowed ? 'missing' : 'forbidden' };
     return {
-      replyId: head.reply_id,
-      replies: byDiscussion.get((items[i] as ReplyToInsert).discussion.id) ?? [],
-      notification: head.notification
-        ? { row: rowOf(notifications, head.notification), unread: head.unread ?? 1 }
-        : null,
-      eventId: Number(head.event_id),
+      status: 'written',
+      replyId: row.reply_id,
+      head: targetOf(row.head),
+      replies: byDiscussion.get((items[i] as ReplyToInsert).discussionId) ?? [],
+      notification: row.notification ? { row: rowOf(notifications, row.notification), unread: row.unread ?? 1 } : null,
+      eventId: Number(row.event_id),
     };
   });
 }

@@ -26,7 +26,6 @@ import {
   canDeleteDiscussion,
   canListAllDiscussions,
   canReadDiscussions,
-  canReply,
   canStartDiscussion,
 } from './policy.js';
 import { analysisColumns, type DiscussionHead, presentDiscussion, presentReply } from './presenter.js';
@@ -86,30 +85,6 @@ const headById = prepared('discussion_head', (db, name) =>
 async function findHead(db: Queryable, id: string, viewer: string): Promise<DiscussionHead | undefined> {
   const [row] = await headById(db).execute({ id, viewerId: viewer });
   return row;
-}
-
-/** A discussion's head without its reply count and the viewer's "replied": what a reply needs before it writes. */
-type ReplyTarget = Omit<DiscussionHead, 'replyCount' | 'repliedByMe'>;
-
-const replyTargetById = prepared('discussion_reply_target', (db, name) =>
-  joinHead(db.select(headFields).from(discussions).$dynamic())
-    .where(eq(discussions.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare(name),
-);
-
-/**
- * The discussion a reply goes to, kept in the read cache: no reply changes its tables, so while people
- * reply it stays in memory, and a reply skips a query that also counted the replies and looked for the
- * caller's. A discussion deleted meanwhile is caught by the insert itself (replyInsert.ts), which writes
- * nothing then.
- */
-function readReplyTarget(ctx: AppContext, id: string): Promise<ReplyTarget | undefined> {
-  return ctx.readCache.read(
-    JSON.stringify(['reply-target', id]),
-    ['discussions', 'classes', 'users'],
-    async () => (await replyTargetById(ctx.db).execute({ id }))[0],
-  );
 }
 
 const replies = prepared('discussion_replies', (db, name) =>
@@ -331,20 +306,18 @@ export async function createDiscussion(
  * discussion's author is notified, and the members of the class who have it open see the reply live.
  */
 export async function addReply(ctx: AppContext, user: UserRow, id: string, input: ReplyInput): Promise<Discussion> {
-  const head = await readReplyTarget(ctx, id);
-  if (!head) throw notFound(MESSAGES.discussionDetail.notFound);
-  const m = await readMembershipOf(ctx, head.cls.id, user);
-  if (!m || !canReply(m)) throw forbidden(MESSAGES.discussionDetail.mustEnrollToReply);
   const analysis = await analyseText(input.content);
+  // Who may reply is checked by the statement that writes the reply (replyInsert.ts): no read before it.
   const inserted = await insertReply(ctx.db, {
     actor: user,
-    discussion: { id, title: head.discussion.title, authorId: head.discussion.authorId, classId: head.cls.id },
+    discussionId: id,
     reply: { content: input.content, ...analysisColumns(analysis) },
   });
-  // Deleted since the head was read: a 404, not a foreign-key error.
-  if (!inserted) throw notFound(MESSAGES.discussionDetail.notFound);
+  if (inserted.status === 'missing') throw notFound(MESSAGES.discussionDetail.notFound);
+  if (inserted.status === 'forbidden') throw forbidden(MESSAGES.discussionDetail.mustEnrollToReply);
   ctx.readCache.changed('discussion_replies');
-  // The head as read above, with every reply the statement saw.
+  const { head } = inserted;
+  // The head as the statement read it, with every reply the statement saw.
   const replies = inserted.replies.map(presentReply);
   const discussion = presentDiscussion({ ...head, replyCount: replies.length, repliedByMe: true }, replies);
   // In id order: the statement took the notification's id, then the reply event's.
