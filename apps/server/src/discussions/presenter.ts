@@ -1,4 +1,5 @@
 import type { Discussion, DiscussionReply, Moderation, Sentiment } from '@mentora/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DiscussionReplyRow, DiscussionRow } from '../db/schema.js';
 import type { TextAnalysis } from '../text/index.js';
 import { presentPersonRef } from '../users/presenter.js';
@@ -62,6 +63,40 @@ export function presentReply({ reply, author }: ReplyWithAuthor): DiscussionRepl
     createdAt: reply.createdAt.toISOString(),
     ...presentAnalysis(reply),
   };
+}
+
+/**
+ * presentReply's JSON written by PostgreSQL, for a statement that answers many replies at once (the
+ * reply's own, replyInsert.ts): the database's JSON instead of rows the server turns into objects and
+ * then into JSON. `reply` is a row of discussion_replies' columns, `author` its author's users row (SQL
+ * aliases). Same keys in the same order as presentReply; the same values: a time to the millisecond in
+ * UTC as toISOString writes it (created_at keeps milliseconds), the polarity rounded as presentAnalysis
+ * rounds the float4 the driver reads (its shortest text, then Math.round: half up). discussions.test.ts
+ * holds the two to the same answers.
+ */
+export function replyJsonSql(reply: string, author: string): SQL {
+  const r = sql.raw(reply);
+  const u = sql.raw(author);
+  return sql`(select row_to_json(j) from (select
+    ${r}.id as "_id", ${r}.content,
+    (select row_to_json(a) from (select ${u}.id as "_id", ${u}.name, ${u}.profile_picture as "profilePicture") a) as author,
+    to_char(${r}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+    (select row_to_json(s) from (select ${r}.sentiment_label as label,
+      floor(${r}.sentiment_polarity::text::float8 * 1e6 + 0.5) / 1e6 as polarity) s) as sentiment,
+    (select row_to_json(m) from (select ${r}.flagged, ${r}.flag_reason as reason) m) as moderation
+  ) j)`;
+}
+
+/**
+ * A discussion's JSON with its replies given as JSON already (an array's text, from replyJsonSql): what
+ * JSON.stringify(presentDiscussion(head, replies)) would be. The head's JSON has `"replies":[]` once:
+ * inside a JSON string every quote follows a backslash, so the text can only be the key itself.
+ */
+export function discussionJson(head: DiscussionHead, repliesJson: string): string {
+  const text = JSON.stringify(presentDiscussion(head));
+  const at = text.indexOf('"replies":[]');
+  if (at < 0) throw new Error('discussionJson: no replies key');
+  return `${text.slice(0, at)}"replies":${repliesJson}${text.slice(at + '"replies":[]'.length)}`;
 }
 
 /** Lists pass no replies (their items carry `replyCount` and `repliedByMe`, not bodies); details pass all. */

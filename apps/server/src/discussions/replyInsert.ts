@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type Role, UNREAD_COUNT_MAX } from '@mentora/contract';
+import { type DiscussionReply, type Role, UNREAD_COUNT_MAX } from '@mentora/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { arrayParam, preparedSql } from '../db/prepared.js';
 import { rowOf } from '../db/rowOf.js';
-import { discussionReplies, discussions, type NotificationRow, notifications } from '../db/schema.js';
+import { discussions, type NotificationRow, notifications } from '../db/schema.js';
 import { writeBatcherPerHandle } from '../db/writeBatcher.js';
 import { isStatementRefused } from '../http/errors.js';
 import { links } from '../notifications/raise.js';
 import { unreadCountOf } from '../notifications/unread.js';
 import { isAdmin } from '../users/policy.js';
-import type { AnalysedColumns, DiscussionHead, ReplyWithAuthor } from './presenter.js';
+import { type AnalysedColumns, type DiscussionHead, replyJsonSql } from './presenter.js';
 
 /** One reply to write: who writes it (their role counts: an admin may reply anywhere), where, and its analysed text. */
 export interface ReplyToInsert {
@@ -27,8 +27,11 @@ export type ReplyInserted =
       status: 'written';
       replyId: string;
       head: ReplyTarget;
-      /** Every reply of the discussion, this one included, oldest first (as GET reads them), with their authors. */
-      replies: ReplyWithAuthor[];
+      /** This reply, as GET shows it. */
+      reply: DiscussionReply;
+      /** Every reply of the discussion, this one included, oldest first (as GET shows them): a JSON array's text. */
+      repliesJson: string;
+      replyCount: number;
       /** Its author's notification (none when they replied themselves), with their unread count now. */
       notification: { row: NotificationRow; unread: number } | null;
       /** The live event id for the reply (live_event_seq), later than the notification's. */
@@ -40,9 +43,9 @@ export type ReplyInserted =
   | { status: 'forbidden' };
 
 /**
- * The first rows (part 0): one per reply asked for, in order (n), with what was written for it and the
- * discussion it went to (head). The others (part 1): each reply of the discussions written to
- * (discussion_replies' columns), with its author.
+ * The first rows (part 0): one per reply asked for, in order (n), with what was written for it, the
+ * discussion it went to (head) and the reply as JSON. The others (part 1): one per discussion written
+ * to, with its replies as a JSON array's text (replyJsonSql) and their count.
  */
 type Row = {
   part: 0 | 1;
@@ -52,9 +55,11 @@ type Row = {
   notification: Record<string, unknown> | null;
   unread: number | null;
   event_id: string | null;
-  author_name: string | null;
-  author_picture: string | null;
-} & Record<string, unknown>;
+  reply: DiscussionReply | null;
+  discussion_id: string | null;
+  replies: string | null;
+  reply_count: number | null;
+};
 
 const repliesInsert = preparedSql<Row>(
   'discussion_replies_insert',
@@ -117,23 +122,33 @@ const repliesInsert = preparedSql<Row>(
       left join reply on reply.id = input.id
       left join notified on notified.id = input.notification_id
       order by input.n
+    ), numbered as materialized (
+      -- The replies' live event ids last, after every notification's, in the order the replies came:
+      -- the scalar subquery runs once, before the first row, and it cannot finish before the
+      -- notifications are written; the rows are numbered as taken holds them, in order.
+      select taken.*, case when taken.reply_id is not null and (select count(*) from notified) >= 0
+        then nextval('live_event_seq')::text end as event_id
+      from taken
+    ), presented as (
+      -- Every reply of the discussions written to, as JSON: those before this statement (it cannot see
+      -- its own), and its own.
+      select p.discussion_id, p.id, p.created_at, ${replyJsonSql('p', 'u')} as json
+      from (
+        select r.* from discussion_replies r where r.discussion_id in (select discussion_id from reply)
+        union all
+        select * from reply
+      ) p join users u on u.id = p.author_id
     )
-    -- The replies' live event ids last, after every notification's: the scalar subquery runs once,
-    -- before the first row, and it cannot finish before the notifications are written.
-    select 0 as part, taken.n, taken.reply_id, taken.head, taken.notification, taken.unread,
-      case when taken.reply_id is not null and (select count(*) from notified) >= 0
-        then nextval('live_event_seq')::text end as event_id,
-      (null::discussion_replies).*, null::text as author_name, null::text as author_picture
-    from taken
-    -- The replies as they were before this statement (it cannot see its own), and its own.
+    select 0 as part, numbered.n, numbered.reply_id, numbered.head, numbered.notification, numbered.unread,
+      numbered.event_id, presented.json as reply, null::uuid as discussion_id, null::text as replies,
+      null::int as reply_count
+    from numbered left join presented on presented.id = numbered.reply_id
     union all
-    select 1, null, null, null, null, null, null, r.*, u.name, u.profile_picture
-    from discussion_replies r join users u on u.id = r.author_id
-    where r.discussion_id in (select discussion_id from reply)
-    union all
-    select 1, null, null, null, null, null, null, reply.*, u.name, u.profile_picture
-    from reply join users u on u.id = reply.author_id
-    order by part, n, created_at, id
+    select 1, null, null, null, null, null, null, null, discussion_id,
+      '[' || string_agg(json::text, ',' order by created_at, id) || ']', count(*)::int
+    from presented
+    group by discussion_id
+    order by part, n
   `,
 );
 
@@ -182,22 +197,22 @@ export async function insertReplies(db: Queryable, items: ReplyToInsert[]): Prom
   if (heads.some((head, i) => head.part !== 0 || Number(head.n) !== i + 1)) {
     throw new Error('reply insert returned no head row per reply');
   }
-  const byDiscussion = new Map<string, ReplyWithAuthor[]>();
+  const byDiscussion = new Map<string, { json: string; count: number }>();
   for (const row of rows.slice(items.length)) {
-    const reply = rowOf(discussionReplies, row);
-    const author = { id: reply.authorId, name: row.author_name ?? '', profilePicture: row.author_picture ?? '' };
-    const list = byDiscussion.get(reply.discussionId);
-    if (list) list.push({ reply, author });
-    else byDiscussion.set(reply.discussionId, [{ reply, author }]);
+    byDiscussion.set(row.discussion_id ?? '', { json: row.replies ?? '[]', count: row.reply_count ?? 0 });
   }
   return heads.map((row, i): ReplyInserted => {
     if (!row.head) return { status: 'missing' };
-    if (!row.reply_id) return { status: row.head.allowed ? 'missing' : 'forbidden' };
+    if (!row.head.allowed) return { status: 'forbidden' };
+    const replies = byDiscussion.get((items[i] as ReplyToInsert).discussionId);
+    if (!row.reply_id || !row.reply || !replies) throw new Error('reply insert wrote no reply it was allowed to');
     return {
       status: 'written',
       replyId: row.reply_id,
       head: targetOf(row.head),
-      replies: byDiscussion.get((items[i] as ReplyToInsert).discussionId) ?? [],
+      reply: row.reply,
+      repliesJson: replies.json,
+      replyCount: replies.count,
       notification: row.notification ? { row: rowOf(notifications, row.notification), unread: row.unread ?? 1 } : null,
       eventId: Number(row.event_id),
     };

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import type { RequestHandler, Response } from 'express';
 import { jsonOf, type KeptJson } from '../db/readCache.js';
+import { JsonText } from './jsonText.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -41,7 +42,7 @@ function gzippedOf(kept: KeptJson): Promise<Buffer> {
  * that waits on the network and one that does not. Large answers are compressed on libuv's thread pool,
  * off the event loop; small ones at once (SYNC_MAX_BYTES). Clients that do not ask for gzip get plain
  * JSON. A value from the read cache (db/readCache.ts) is neither serialized nor compressed again: its
- * bytes and gzip are kept with it.
+ * bytes and gzip are kept with it. A JsonText's text is sent as it is.
  */
 export function gzipJson(): RequestHandler {
   return (req, res, next) => {
@@ -49,7 +50,7 @@ export function gzipJson(): RequestHandler {
     res.json = (body: unknown) => {
       res.vary('Accept-Encoding');
       const kept = jsonOf(body);
-      const text = kept ? undefined : JSON.stringify(body);
+      const text = kept ? undefined : body instanceof JsonText ? body.text : JSON.stringify(body);
       const plain = kept?.bytes ?? text;
       if (plain === undefined) return plainJson(body);
       const size = Buffer.byteLength(plain);

@@ -24,11 +24,11 @@ export async function makeDiscussion(
 }
 
 /** A reply by someone allowed to reply (enrolled, the class's mentor, or an admin); the updated discussion. */
-export function makeDiscussionReply(
+export async function makeDiscussionReply(
   t: TestServer,
   author: TestUser,
   discussion: { _id: string },
   content = 'A reply made by a test factory.',
 ): Promise<Discussion> {
-  return addReply(t.ctx, author.user, discussion._id, { content });
+  return (await addReply(t.ctx, author.user, discussion._id, { content })).value();
 }
