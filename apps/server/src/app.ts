@@ -5,9 +5,9 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from './context.js';
 import { authenticate } from './http/auth.js';
+import { compressJson } from './http/compressJson.js';
 import { csrfProtection } from './http/csrf.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
-import { gzipJson } from './http/gzipJson.js';
 import { healthHandler } from './http/health.js';
 import { createRateLimiters, type StoreFactory } from './http/rateLimit.js';
 import { requestLog } from './http/requestLog.js';
@@ -46,7 +46,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       exposedHeaders: ['X-Next-Cursor', 'Retry-After'],
     }),
   );
-  api.use(gzipJson());
+  api.use(compressJson());
   api.use(cookieParser());
   // Before the body is read: a forged request is refused whatever it carries.
   api.use(csrfProtection(ctx.config));

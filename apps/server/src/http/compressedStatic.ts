@@ -2,30 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Request, RequestHandler } from 'express';
-import Negotiator from 'negotiator';
+import type { RequestHandler } from 'express';
+import { type Coding, codingFor } from './contentCoding.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|map)$/;
-
-type Coding = 'br' | 'gzip';
-
-/** negotiator's `encoding` with its tie-break option, which its types (@types/negotiator 0.6) predate. */
-type ChooseEncoding = (available: readonly string[], options: { preferred: readonly string[] }) => string | undefined;
-
-/**
- * The coding to answer with: the client's order decides between codings of different quality, ours
- * (brotli, then gzip) between codings of equal quality. Browsers list gzip first ("gzip, deflate, br,
- * zstd") without preferring it, and Express's acceptsEncodings would take their order.
- */
-function codingFor(req: Request): Coding | undefined {
-  const negotiator = new Negotiator(req) as unknown as { encoding: ChooseEncoding };
-  const chosen = negotiator.encoding(['br', 'gzip', 'identity'], { preferred: ['br', 'gzip'] });
-  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
-}
 
 /**
  * Each file at the strongest setting: it is compressed once and sent many times. Brotli's best makes the

@@ -341,6 +341,14 @@ describe('serving the web app', () => {
     expect(zipped.headers['content-type']).toMatch(/application\/json/);
     expect(zipped.body.length).toBeLessThan(bio.length / 5);
     expect(JSON.parse(gunzipSync(zipped.body).toString('utf8')).bio).toBe(bio.trim());
+    // Made for this request and sent once: brotli's fastest where the client takes brotli, whatever its
+    // order; gzip where it prefers gzip.
+    const br = await rawGet(`${t.baseUrl}/api/auth/profile`, { ...auth, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-length']).toBe(String(br.body.length));
+    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8')).bio).toBe(bio.trim());
+    const preferGzip = await rawGet(`${t.baseUrl}/api/auth/profile`, { ...auth, 'accept-encoding': 'br;q=0.5, gzip' });
+    expect(preferGzip.headers['content-encoding']).toBe('gzip');
     const plain = await rawGet(`${t.baseUrl}/api/auth/profile`, { ...auth, 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString('utf8')).bio).toBe(bio.trim());
@@ -369,7 +377,8 @@ describe('serving the web app', () => {
     const hits = t.ctx.readCache.hits;
     const plain = await rawGet(url, { ...auth, 'accept-encoding': 'identity' });
     const zipped = await rawGet(url, { ...auth, 'accept-encoding': 'gzip' });
-    const zippedAgain = await rawGet(url, { ...auth, 'accept-encoding': 'gzip' });
+    // Kept and sent many times: its gzip, made once, even to a client that also takes brotli.
+    const zippedAgain = await rawGet(url, { ...auth, 'accept-encoding': 'gzip, deflate, br' });
     expect(t.ctx.readCache.hits).toBe(hits + 3);
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(plain.headers['content-length']).toBe(String(first.body.length));

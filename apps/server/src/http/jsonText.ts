@@ -1,6 +1,6 @@
 /**
  * An answer whose JSON is already written (by the database, say): res.json sends the text as it is
- * (http/gzipJson.ts) instead of serializing an object again. Anything else that serializes it, a log
+ * (http/compressJson.ts) instead of serializing an object again. Anything else that serializes it, a log
  * line or plain res.json, gets the value the text stands for (toJSON).
  */
 export class JsonText<T = unknown> {

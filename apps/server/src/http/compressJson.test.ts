@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../test/rawGet.js';
-import { gzipJson } from './gzipJson.js';
+import { compressJson } from './compressJson.js';
 import { JsonText } from './jsonText.js';
 
 /** What each answer's handler saw right after `res.json` returned: whether the answer had gone out. */
@@ -18,7 +18,7 @@ const items = (count: number) =>
 
 beforeAll(async () => {
   const app = express();
-  app.use(gzipJson());
+  app.use(compressJson());
   for (const [path, count] of [
     ['/small', 40],
     ['/large', 4000],
@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe('gzipJson', () => {
+describe('compressJson', () => {
   it('compresses an answer of a few KB at once, without a trip through the thread pool', async () => {
     const answer = await rawGet(`${baseUrl}/small`, { 'accept-encoding': 'gzip' });
     expect(answer.headers['content-encoding']).toBe('gzip');
