@@ -132,20 +132,20 @@ const repliesInsert = preparedSql<Row>(
     ), presented as (
       -- Every reply of the discussions written to, as JSON: those before this statement (it cannot see
       -- its own), and its own.
-      select p.discussion_id, p.id, p.created_at, ${replyJsonSql('p', 'u')} as json
+      select p.discussion_id, p.id, p.created_at, ${replyJsonSql('p')} as json
       from (
         select r.* from discussion_replies r where r.discussion_id in (select discussion_id from reply)
         union all
         select * from reply
-      ) p join users u on u.id = p.author_id
+      ) p
     )
     select 0 as part, numbered.n, numbered.reply_id, numbered.head, numbered.notification, numbered.unread,
-      numbered.event_id, presented.json as reply, null::uuid as discussion_id, null::text as replies,
+      numbered.event_id, presented.json::json as reply, null::uuid as discussion_id, null::text as replies,
       null::int as reply_count
     from numbered left join presented on presented.id = numbered.reply_id
     union all
     select 1, null, null, null, null, null, null, null, discussion_id,
-      '[' || string_agg(json::text, ',' order by created_at, id) || ']', count(*)::int
+      '[' || string_agg(json, ',' order by created_at, id) || ']', count(*)::int
     from presented
     group by discussion_id
     order by part, n
