@@ -89,6 +89,8 @@ export const MESSAGES = {
     resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
     passwordReset: 'Your password has been reset. You can now sign in with your new password.',
     currentPasswordWrong: 'Your current password is incorrect',
+    emailChangeNeedsPassword: 'Enter your current password to change your email',
+    emailChanged: 'Email changed. You have been signed out on your other devices.',
     passwordChanged: 'Password changed. You have been signed out on your other devices.',
     passwordWrong: 'The password is incorrect',
     accountDeleted: 'Your account has been deleted',

@@ -110,15 +110,6 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-export const updateProfileRequestSchema = z.object({
-  name: nameSchema,
-  email: emailSchema,
-  profilePicture: optionalUrlSchema.default(''),
-  bio: optionalText('Bio', LIMITS.bio.max).default(''),
-  skills: skillsSchema.optional(),
-});
-export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
-
 // Account settings and password reset: new passwords follow the registration rules (passwordSchema);
 // a password that proves who you are is only required, as at sign-in.
 const currentPasswordSchema = (label: string) =>
@@ -126,6 +117,17 @@ const currentPasswordSchema = (label: string) =>
     .string({ error: `${label} is required` })
     .min(1, `${label} is required`)
     .max(LIMITS.password.max);
+
+export const updateProfileRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  profilePicture: optionalUrlSchema.default(''),
+  bio: optionalText('Bio', LIMITS.bio.max).default(''),
+  skills: skillsSchema.optional(),
+  // Required by the server when, and only when, the email changes (it alone knows the saved one).
+  currentPassword: currentPasswordSchema('Current password').optional(),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;

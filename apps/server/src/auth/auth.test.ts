@@ -172,6 +172,7 @@ describe('GET and PUT /api/auth/profile', () => {
       email: 'New.Address@Example.com',
       profilePicture: 'https://img.example.com/me.png',
       bio: 'Hello',
+      currentPassword: mentor.password,
       role: 'admin',
       verified: true,
       password: 'hijack123',
@@ -196,7 +197,7 @@ describe('GET and PUT /api/auth/profile', () => {
     const taken = await t.http
       .put('/api/auth/profile')
       .set(a.auth)
-      .send({ name: 'A', email: b.user.email.toUpperCase() });
+      .send({ name: 'A', email: b.user.email.toUpperCase(), currentPassword: a.password });
     expect(taken.status).toBe(409);
     const badUrl = await t.http
       .put('/api/auth/profile')

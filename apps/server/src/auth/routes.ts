@@ -8,7 +8,7 @@ import {
   resetPasswordRequestSchema,
   updateProfileRequestSchema,
 } from '@mentora/contract';
-import { type Request, Router } from 'express';
+import { type Request, type RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { actor, clearTokenCookie, setTokenCookie } from '../http/auth.js';
 import type { RateLimiters } from '../http/rateLimit.js';
@@ -54,10 +54,18 @@ export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
     res.json(presentUser(actor(req)));
   });
 
-  router.put('/profile', async (req, res) => {
-    const user = actor(req);
+  // Only a request that tries a password counts towards the password-check limit: renaming yourself
+  // must not use up the tries of a password change.
+  const whenPasswordTried: RequestHandler = (req, res, next) => {
+    const body = req.body as { currentPassword?: unknown } | undefined;
+    if (typeof body?.currentPassword === 'string') limits.passwordCheckPerUser(req, res, next);
+    else next();
+  };
+
+  router.put('/profile', whenPasswordTried, async (req, res) => {
+    const session = signedIn(req);
     const input = parseInput(updateProfileRequestSchema, req.body);
-    res.json(await auth.updateProfile(ctx, user, input));
+    res.json(await auth.updateProfile(ctx, mailer, session, input));
   });
 
   router.post('/logout-all', async (req, res) => {

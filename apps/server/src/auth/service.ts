@@ -13,9 +13,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { type UserRow, users } from '../db/schema.js';
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../http/errors.js';
+import type { Mailer } from '../mail/mailer.js';
 import { EmailTakenError, findUserByEmail, insertAccount, lockAdmins, wouldLeaveNoAdmin } from '../users/accounts.js';
 import { isAdmin } from '../users/policy.js';
 import { presentUser } from '../users/presenter.js';
+import { mailOldAddress } from './emailChange.js';
 import { revokeResetLinks } from './passwordReset.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { type Authenticated, endSession, endUserSessions, startSession } from './sessions.js';
@@ -61,26 +63,62 @@ export async function logout(ctx: AppContext, sessionId: string): Promise<void> 
   ctx.sessionCache.forgetSession(sessionId);
 }
 
-export async function updateProfile(ctx: AppContext, user: UserRow, input: ProfileInput): Promise<User> {
+/**
+ * Edits the caller's profile. A new email is a new way into the account (the reset link goes there),
+ * so it needs the current password, like a password change: a missing or wrong one is a 400 on that
+ * field. Then, in one transaction, the caller's other sessions end and every pending reset link (sent
+ * to the old address) stops working; after commit the old address is told. The schema lowercases the
+ * email, so the same address differently cased is no change.
+ */
+export async function updateProfile(
+  ctx: AppContext,
+  mailer: Mailer,
+  auth: Authenticated,
+  input: ProfileInput,
+): Promise<User> {
+  const user = auth.user;
+  const emailChanges = input.email !== user.email.toLowerCase();
+  if (emailChanges) await confirmCurrentPassword(user, input.currentPassword);
+  let row: UserRow;
   try {
-    const [row] = await ctx.db
-      .update(users)
-      .set({
-        name: input.name,
-        email: input.email,
-        profilePicture: input.profilePicture,
-        bio: input.bio,
-        ...(input.skills ? { skills: input.skills } : {}),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    if (!row) throw notFound(MESSAGES.server.userNotFound);
-    ctx.sessionCache.forgetUser(user.id);
-    ctx.readCache.changed('users');
-    return presentUser(row);
+    row = await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          profilePicture: input.profilePicture,
+          bio: input.bio,
+          ...(input.skills ? { skills: input.skills } : {}),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!updated) throw notFound(MESSAGES.server.userNotFound);
+      if (emailChanges) {
+        await endUserSessions(tx, user.id, auth.sessionId);
+        await revokeResetLinks(tx, user.id);
+      }
+      return updated;
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_lower_key')) throw conflict(MESSAGES.server.emailTaken);
     throw error;
+  }
+  ctx.sessionCache.forgetUser(user.id);
+  ctx.readCache.changed('users');
+  if (emailChanges)
+    mailOldAddress(ctx, mailer, { id: user.id, name: row.name, oldEmail: user.email, newEmail: row.email });
+  return presentUser(row);
+}
+
+async function confirmCurrentPassword(user: UserRow, currentPassword: string | undefined): Promise<void> {
+  if (currentPassword === undefined) {
+    const message = MESSAGES.account.emailChangeNeedsPassword;
+    throw badRequest(message, [{ path: 'currentPassword', message }]);
+  }
+  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    const message = MESSAGES.account.currentPasswordWrong;
+    throw badRequest(message, [{ path: 'currentPassword', message }]);
   }
 }
 
@@ -95,10 +133,7 @@ export async function logoutEverywhere(ctx: AppContext, userId: string): Promise
  * would send the UI to /login. Success keeps the caller's session and ends every other one.
  */
 export async function changePassword(ctx: AppContext, auth: Authenticated, input: ChangePasswordInput): Promise<void> {
-  if (!(await verifyPassword(input.currentPassword, auth.user.passwordHash))) {
-    const message = MESSAGES.account.currentPasswordWrong;
-    throw badRequest(message, [{ path: 'currentPassword', message }]);
-  }
+  await confirmCurrentPassword(auth.user, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword, ctx.config.bcryptCost);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.user.id));

@@ -120,7 +120,9 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
     body: { name: 'New Person', email: `new-${unique()}@example.test`, password: DEFAULT_PASSWORD, role: 'learner' },
   }),
   'POST /api/auth/login': (w) => ({ body: { email: w.users.learner.user.email, password: DEFAULT_PASSWORD } }),
-  'PUT /api/auth/profile': () => ({ body: { name: 'Renamed', email: `renamed-${unique()}@example.test`, bio: 'Hi.' } }),
+  'PUT /api/auth/profile': () => ({
+    body: { name: 'Renamed', email: `renamed-${unique()}@example.test`, bio: 'Hi.', currentPassword: DEFAULT_PASSWORD },
+  }),
   'PUT /api/auth/password': () => ({
     body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'a brand new password' },
   }),

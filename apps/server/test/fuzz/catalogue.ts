@@ -62,7 +62,10 @@ export const TARGETS: FuzzTarget[] = [
     caller: freshLearner,
     body: c.updateProfileRequestSchema,
     response: c.userSchema,
-    hints: (w) => ({ email: fc.oneof(fc.emailAddress(), fc.constant(w.users.admin.user.email)) }),
+    hints: (w) => ({
+      email: fc.oneof(fc.emailAddress(), fc.constant(w.users.admin.user.email)),
+      ...passwordHint('currentPassword')(),
+    }),
   },
   {
     call: 'PUT /api/auth/password',
