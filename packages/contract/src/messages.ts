@@ -44,6 +44,8 @@ export const MESSAGES = {
     enrolled: 'Successfully enrolled in the class!',
     unenrolled: 'Successfully unenrolled from the class',
     deleted: 'Class deleted successfully',
+    roomRotated: 'New room link made. The old link no longer opens the room.',
+    roomRotateFailed: 'Failed to make a new room link',
   },
   discussions: {
     loginRequired: 'Please log in to view discussions',

@@ -89,6 +89,9 @@ export type ClassListResponse = z.infer<typeof classListResponseSchema>;
 export const enrollmentResponseSchema = z.object({ isEnrolled: z.boolean() });
 export const liveResponseSchema = z.object({ url: z.string(), live: z.boolean() });
 export type LiveResponse = z.infer<typeof liveResponseSchema>;
+/** POST /classes/{id}/live (start) and POST /classes/{id}/live/room (a new room link): the room URL. */
+export const liveRoomResponseSchema = z.object({ url: z.string() });
+export type LiveRoomResponse = z.infer<typeof liveRoomResponseSchema>;
 
 // ---------- text analysis ----------
 

@@ -1,4 +1,4 @@
-import { liveResponseSchema, MESSAGES } from '@mentora/contract';
+import { liveResponseSchema, liveRoomResponseSchema, MESSAGES } from '@mentora/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_ID } from '../../test/expectations.js';
@@ -91,6 +91,57 @@ describe('GET /api/classes/{id}/live', () => {
     expect(JSON.stringify(detail.body)).not.toContain(a.liveRoom);
     const list = await t.http.get('/api/classes').set(admin.auth);
     expect(JSON.stringify(list.body)).not.toContain(a.liveRoom);
+  });
+});
+
+describe('POST /api/classes/{id}/live/room', () => {
+  const rotate = (who: TestUser | undefined, id: string) => {
+    const req = t.http.post(`/api/classes/${id}/live/room`);
+    return who ? req.set(who.auth) : req;
+  };
+
+  it('gives the class a new room: start and join hand out only the new URL, for the mentor and its learners', async () => {
+    const { cls, learner } = await classWithLearner();
+    const oldUrl = `https://meet.jit.si/${cls.liveRoom}`;
+    expect((await t.http.get(`/api/classes/${cls.id}/live`).set(learner.auth)).body.url).toBe(oldUrl);
+
+    const res = await rotate(mentor, cls.id);
+    expect(res.status).toBe(200);
+    expect(liveRoomResponseSchema.parse(res.body)).toEqual({
+      url: expect.stringMatching(/^https:\/\/meet\.jit\.si\/mentora-[0-9a-f]{32}$/),
+    });
+    expect(res.body.url).not.toBe(oldUrl);
+    const [row] = await t.ctx.db.select().from(classes).where(eq(classes.id, cls.id));
+    expect(`https://meet.jit.si/${row?.liveRoom}`).toBe(res.body.url);
+
+    const handedOut = [
+      (await t.http.get(`/api/classes/${cls.id}/live`).set(learner.auth)).body.url,
+      (await t.http.get(`/api/classes/${cls.id}/live`).set(mentor.auth)).body.url,
+      (await t.http.get(`/api/classes/${cls.id}/live`).set(admin.auth)).body.url,
+      (await t.http.post(`/api/classes/${cls.id}/live`).set(mentor.auth)).body.url,
+      (await t.http.get(`/api/classes/${cls.id}/live`).set(learner.auth)).body.url,
+    ];
+    expect(handedOut).toEqual(Array(handedOut.length).fill(res.body.url));
+
+    // Again: each rotation is a room never handed out before.
+    const again = await rotate(mentor, cls.id);
+    expect(again.status).toBe(200);
+    expect([oldUrl, res.body.url]).not.toContain(again.body.url);
+    expect((await t.http.get(`/api/classes/${cls.id}/live`).set(learner.auth)).body.url).toBe(again.body.url);
+  });
+
+  it('refuses its learners, other mentors and admins (403), unknown or malformed ids (404), signed out (401)', async () => {
+    const { cls, learner } = await classWithLearner();
+    for (const who of [learner, admin, await makeLearner(t), await makeVerifiedMentor(t), await makeBoth(t)]) {
+      const res = await rotate(who, cls.id);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(MESSAGES.server.classMentorOnly);
+    }
+    expect((await rotate(undefined, cls.id)).status).toBe(401);
+    expect((await rotate(mentor, UNKNOWN_ID)).status).toBe(404);
+    expect((await rotate(mentor, 'live')).status).toBe(404);
+    const [row] = await t.ctx.db.select().from(classes).where(eq(classes.id, cls.id));
+    expect(row?.liveRoom).toBe(cls.liveRoom);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   canDeleteClass,
   canEditClass,
   canListCreatedClasses,
+  canRotateLiveRoom,
   canStartLive,
   enrolRefusal,
   reviewRefusal,
@@ -27,8 +28,8 @@ describe('class policy', () => {
     expect(canCreateClass(admin)).toBe(false);
   });
 
-  it('lets only its mentor edit a class or start its live session; its mentor or an admin delete it', () => {
-    for (const check of [canEditClass, canStartLive]) {
+  it('lets only its mentor edit a class, start its live session or give it a new room link; its mentor or an admin delete it', () => {
+    for (const check of [canEditClass, canStartLive, canRotateLiveRoom]) {
       expect(check(owner, cls)).toBe(true);
       for (const who of [admin, learner, otherMentor]) expect(check(who, cls)).toBe(false);
     }

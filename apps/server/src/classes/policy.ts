@@ -19,6 +19,8 @@ export const canCreateClass = (user: Person) => canCreateClasses(user);
 /** Only the mentor who owns it edits a class or starts its live session (API.md: "its mentor"). */
 export const canEditClass = (user: Person, cls: OwnedClass) => isClassMentor(user, cls);
 export const canStartLive = (user: Person, cls: OwnedClass) => isClassMentor(user, cls);
+/** A new room link, ending the old one for everyone holding it: the room is its mentor's (admins too are refused). */
+export const canRotateLiveRoom = (user: Person, cls: OwnedClass) => isClassMentor(user, cls);
 export const canDeleteClass = (user: Person, cls: OwnedClass) => isClassMentor(user, cls) || isAdmin(user);
 /** The created-classes list (and filter=created) is for mentors, verified or not. */
 export const canListCreatedClasses = (user: Person) => isMentor(user);

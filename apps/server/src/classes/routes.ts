@@ -76,6 +76,11 @@ export function classesRoutes(ctx: AppContext): Router {
     res.json(await classesService.startLive(ctx, user, classId(req)));
   });
 
+  router.post('/:id/live/room', async (req, res) => {
+    const user = actor(req);
+    res.json(await classesService.rotateLiveRoom(ctx, user, classId(req)));
+  });
+
   router.get('/:id/live', async (req, res) => {
     const user = actor(req);
     res.json(await classesService.joinLive(ctx, user, classId(req)));

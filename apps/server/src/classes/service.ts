@@ -3,6 +3,7 @@ import {
   type ClassListResponse,
   type createClassRequestSchema,
   type LiveResponse,
+  type LiveRoomResponse,
   type listClassesQuerySchema,
   MESSAGES,
   type updateClassRequestSchema,
@@ -25,6 +26,7 @@ import {
   canDeleteClass,
   canEditClass,
   canListCreatedClasses,
+  canRotateLiveRoom,
   canStartLive,
   enrolRefusal,
   isClassMentor,
@@ -288,6 +290,25 @@ export async function startLive(ctx: AppContext, user: UserRow, id: string): Pro
   ctx.readCache.changed('classes');
   await publishNotifications(ctx, raised);
   return { url: liveUrl(ctx, cls.liveRoom) };
+}
+
+/**
+ * Gives the class a new room: whoever kept the old URL (a learner who left, a removed member, a link
+ * passed on) can no longer reach the class through it, and start and join hand out only the new one.
+ */
+export async function rotateLiveRoom(ctx: AppContext, user: UserRow, id: string): Promise<LiveRoomResponse> {
+  const cls = await classOwnership(ctx.db, id);
+  if (!cls) throw classNotFound();
+  if (!canRotateLiveRoom(user, cls)) throw forbidden(MESSAGES.server.classMentorOnly);
+  const [row] = await ctx.db
+    .update(classes)
+    .set({ liveRoom: newLiveRoom() })
+    .where(eq(classes.id, id))
+    .returning({ liveRoom: classes.liveRoom });
+  if (!row) throw classNotFound();
+  // The membership read cache holds class rows, room included.
+  ctx.readCache.changed('classes');
+  return { url: liveUrl(ctx, row.liveRoom) };
 }
 
 export async function joinLive(ctx: AppContext, user: UserRow, id: string): Promise<LiveResponse> {

@@ -57,6 +57,7 @@ export const MATRIX = {
   'GET /api/classes/:id/enrollment':     [401, 200,    200,     200,   200, 200,     200, 200],
   'POST /api/classes/:id/live':          [401, 403,    403,     403,   200, 403,     403, 403],
   'GET /api/classes/:id/live':           [401, 403,    200,     403,   200, 403,     403, 200],
+  'POST /api/classes/:id/live/room':     [401, 403,    403,     403,   200, 403,     403, 403],
 
   'GET /api/discussions':                [401, 403,    200,     403,   200, 403,     403, 200],
   'GET /api/discussions/all':            [401, 403,    403,     403,   403, 403,     403, 200],
@@ -149,6 +150,7 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
   'GET /api/classes/:id/enrollment': classParam,
   'POST /api/classes/:id/live': classParam,
   'GET /api/classes/:id/live': classParam,
+  'POST /api/classes/:id/live/room': classParam,
 
   'GET /api/discussions/:id': (w) => ({ params: { id: w.discussion._id } }),
   'POST /api/discussions': (w) => ({

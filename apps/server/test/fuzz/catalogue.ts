@@ -176,6 +176,12 @@ export const TARGETS: FuzzTarget[] = [
     response: z.object({ url: z.string() }),
   },
   {
+    call: 'POST /api/classes/:id/live/room',
+    caller: u('classMentor'),
+    target: (_t, w) => w.cls.id,
+    response: c.liveRoomResponseSchema,
+  },
+  {
     call: 'GET /api/classes/:id/live',
     caller: u('admin'),
     target: (_t, w) => w.cls.id,
