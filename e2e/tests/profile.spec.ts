@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, registerViaApi, signInWithToken } from '../support/accounts';
+import { mailTo } from '../support/mail';
 import { seedClassroom } from '../support/seed';
 
 test('a learner edits name, bio and picture; the navigation bar shows them, also after a reload', async ({
@@ -70,9 +71,52 @@ test('an email another account has is shown on the email field', async ({ page, 
   await page.getByRole('button', { name: 'Edit profile' }).click();
   const form = page.getByRole('form', { name: 'Edit profile' });
   await form.getByLabel('Email address').fill(other.email.toUpperCase());
+  await form.getByLabel('Current password').fill('any password');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(form.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByText('An account with this email already exists')).toBeVisible();
+});
+
+test('a new email needs the current password: a wrong one is shown on its field, the right one signs out the other devices and tells the old address', async ({
+  page,
+  request,
+}) => {
+  const account = newAccount('learner', 'Barbara Liskov');
+  const token = await registerViaApi(request, account);
+  // Another device of the same person, signed in before the change.
+  const login = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+  const otherToken = ((await login.json()) as { token: string }).token;
+
+  await signInWithToken(page, token, '/profile');
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  await expect(form.getByLabel('Current password')).toHaveCount(0);
+  const newEmail = `moved-${account.email}`;
+  await form.getByLabel('Email address').fill(newEmail);
+  const password = form.getByLabel('Current password');
+  await expect(password).toBeVisible();
+
+  await password.fill('not my password');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Your current password is incorrect')).toBeVisible();
+  await expect(password).toBeFocused();
+
+  await password.fill(account.password);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Email changed. You have been signed out on your other devices.')).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByText(newEmail)).toBeVisible();
+
+  // This browser stays signed in; the other device is signed out.
+  await page.reload();
+  await expect(page.getByText(newEmail)).toBeVisible();
+  const other = await request.get('/api/auth/profile', { headers: { Authorization: `Bearer ${otherToken}` } });
+  expect(other.status()).toBe(401);
+  await expect
+    .poll(() => mailTo(account.email).map((mail) => mail.subject))
+    .toContain('Your Mentora email was changed');
+  expect(mailTo(account.email).at(-1)?.text).not.toContain(newEmail);
 });
 
 test('the profile lists enrolled classes and, for a mentor, created ones, each linking to the class', async ({

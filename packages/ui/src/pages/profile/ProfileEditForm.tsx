@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, buttonSecondary, inputField } from '../../components/styles';
 import { useFieldErrors } from '../../components/useFieldErrors';
 import {
+  emailChanges,
   type ProfileFormErrors,
   type ProfileFormValues,
   profileFormValues,
@@ -52,7 +53,7 @@ export function ProfileEditForm({ user, onPictureChange, onDone }: ProfileEditFo
     event.preventDefault();
     if (save.isPending) return;
     setBanner(null);
-    const result = validateProfileForm(values);
+    const result = validateProfileForm(values, user.email);
     if (!result.ok) {
       refuse(result.errors);
       return;
@@ -65,7 +66,7 @@ export function ProfileEditForm({ user, onPictureChange, onDone }: ProfileEditFo
       await refreshProfile(parsed.success ? parsed.data : undefined);
       // Classes carry their mentor's name: let the lists that show it ask again.
       void queryClient.invalidateQueries({ queryKey: ['classes'] });
-      toast.success(MESSAGES.profile.success);
+      toast.success(result.request.currentPassword ? MESSAGES.account.emailChanged : MESSAGES.profile.success);
       onDone();
     } catch (failure) {
       const message = errorMessage(failure, MESSAGES.profile.failed);
@@ -117,6 +118,20 @@ export function ProfileEditForm({ user, onPictureChange, onDone }: ProfileEditFo
           onChange={(event) => set('email')(event.target.value)}
         />
       </div>
+      {emailChanges(values, user.email) && (
+        <TextField
+          label="Current password"
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          maxLength={LIMITS.password.max}
+          value={values.currentPassword}
+          error={errors.currentPassword}
+          hint="A new email needs your password. Your other devices will be signed out."
+          onChange={(event) => set('currentPassword')(event.target.value)}
+        />
+      )}
       <TextField
         label="Profile picture URL (optional)"
         type="url"

@@ -1,4 +1,4 @@
-import type { ClassItem, User } from '@mentora/contract';
+import { type ClassItem, MESSAGES, type User } from '@mentora/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -142,6 +142,7 @@ describe('ProfilePage edit mode', () => {
     const form = await openEditor();
     await userEvent.clear(within(form).getByLabelText('Email address'));
     await userEvent.type(within(form).getByLabelText('Email address'), 'grace@example.com');
+    await userEvent.type(within(form).getByLabelText('Current password'), 'my password');
     await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
     const email = within(form).getByLabelText('Email address');
     await waitFor(() => expect(email).toHaveAccessibleDescription('An account with this email already exists'));
@@ -165,6 +166,46 @@ describe('ProfilePage edit mode', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Failed to update profile');
     expect(toast.error).toHaveBeenLastCalledWith('Failed to update profile');
+  });
+
+  it('asks for the current password when the email changes, and shows the server refusing it under that field', async () => {
+    const wrong = 'Your current password is incorrect';
+    const { requests } = setup(TEST_USER, (body) =>
+      body.currentPassword === 'right password'
+        ? { status: 200, data: { ...TEST_USER, email: body.email } }
+        : { status: 400, data: { message: wrong, errors: [{ path: 'currentPassword', message: wrong }] } },
+    );
+    const form = await openEditor();
+    expect(within(form).queryByLabelText('Current password')).not.toBeInTheDocument();
+    const email = within(form).getByLabelText('Email address');
+    // Only the casing differs: the same address, no password asked.
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ADA@example.com');
+    expect(within(form).queryByLabelText('Current password')).not.toBeInTheDocument();
+
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ada@new.example');
+    const password = within(form).getByLabelText('Current password');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(password).toHaveAccessibleDescription('Enter your current password to change your email');
+    expect(password).toHaveFocus();
+    expect(sent(requests, 'put', '/auth/profile')).toHaveLength(0);
+
+    await userEvent.type(password, 'wrong password');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(wrong));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(toast.error).toHaveBeenCalledWith(wrong);
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'right password');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.account.emailChanged));
+    const puts = sent(requests, 'put', '/auth/profile');
+    expect(JSON.parse(String(puts.at(-1)?.data))).toMatchObject({
+      email: 'ada@new.example',
+      currentPassword: 'right password',
+    });
   });
 
   it('Cancel leaves the profile as it was', async () => {

@@ -8,6 +8,7 @@ const valid: ProfileFormValues = {
   profilePicture: '',
   bio: 'Counting machines.',
   skills: '',
+  currentPassword: '',
 };
 
 describe('validateProfileForm', () => {
@@ -60,6 +61,25 @@ describe('validateProfileForm', () => {
     expect(Object.keys(result.errors)).toEqual(['profilePicture']);
   });
 
+  it('asks for the current password with a new email only, and sends it only then', () => {
+    const saved = 'ada@example.com';
+    expect(validateProfileForm({ ...valid, email: 'ada@new.example' }, saved)).toMatchObject({
+      ok: false,
+      errors: { currentPassword: 'Enter your current password to change your email' },
+    });
+    expect(validateProfileForm({ ...valid, email: 'ada@new.example', currentPassword: 'my password' }, saved)).toEqual({
+      ok: true,
+      request: expect.objectContaining({ email: 'ada@new.example', currentPassword: 'my password' }),
+    });
+    // The same address differently cased is no change, and a password typed before going back is not sent.
+    const same = validateProfileForm(
+      { ...valid, email: ' ADA@Example.com', currentPassword: 'typed then undone' },
+      saved,
+    );
+    expect(same.ok).toBe(true);
+    expect(same.request).not.toHaveProperty('currentPassword');
+  });
+
   it('starts from the signed-in user', () => {
     expect(profileFormValues({ ...TEST_USER, skills: ['maths', 'poetry'] })).toEqual({
       name: 'Ada Lovelace',
@@ -67,6 +87,7 @@ describe('validateProfileForm', () => {
       profilePicture: '',
       bio: '',
       skills: 'maths, poetry',
+      currentPassword: '',
     });
   });
 });
