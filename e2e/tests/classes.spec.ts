@@ -179,6 +179,39 @@ test("the class's mentor starts the live session and it opens the room", async (
   await expect(page.getByText('Live now', { exact: true })).toBeVisible();
 });
 
+test("the class's mentor makes a new room link after confirming; its learners are handed only the new one", async ({
+  page,
+  request,
+}) => {
+  const mentor = await verifiedMentor(request);
+  const cls = await createClassViaApi(request, mentor.token, { title: `Rotated room ${uniqueWord()}` });
+  const learnerToken = await registerViaApi(request, newAccount('learner', 'Leo Learner'));
+  await setEnrolment(request, learnerToken, cls._id, true);
+  const oldRoom = await liveUrl(page, cls._id, learnerToken);
+
+  // Its learners are never offered the action.
+  await signInWithToken(page, learnerToken, `/classes/${cls._id}`);
+  await expect(page.getByRole('button', { name: 'Join live session' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New room link' })).toHaveCount(0);
+
+  await signInWithToken(page, mentor.token, `/classes/${cls._id}`);
+  const rotate = page.getByRole('button', { name: 'New room link' });
+  await rotate.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Make a new room link?' });
+  await expect(dialog).toContainText('old link stops working');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await liveUrl(page, cls._id, learnerToken)).toBe(oldRoom);
+
+  await rotate.click();
+  await dialog.getByRole('button', { name: 'Make new link' }).click();
+  await expect(page.getByText('New room link made. The old link no longer leads to your class.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const newRoom = await liveUrl(page, cls._id, learnerToken);
+  expect(newRoom).not.toBe(oldRoom);
+  expect(await liveUrl(page, cls._id, mentor.token)).toBe(newRoom);
+});
+
 test('an admin deletes a class after confirming, and it is gone', async ({ page, request }) => {
   const mentor = await verifiedMentor(request);
   const cls = await createClassViaApi(request, mentor.token, { title: `Doomed class ${uniqueWord()}` });

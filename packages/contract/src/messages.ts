@@ -44,7 +44,7 @@ export const MESSAGES = {
     enrolled: 'Successfully enrolled in the class!',
     unenrolled: 'Successfully unenrolled from the class',
     deleted: 'Class deleted successfully',
-    roomRotated: 'New room link made. The old link no longer opens the room.',
+    roomRotated: 'New room link made. The old link no longer leads to your class.',
     roomRotateFailed: 'Failed to make a new room link',
   },
   discussions: {

@@ -1,4 +1,4 @@
-import { type ClassItem, type LiveResponse, MESSAGES } from '@mentora/contract';
+import { type ClassItem, type LiveResponse, type LiveRoomResponse, MESSAGES } from '@mentora/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ArrowLeft,
@@ -11,6 +11,7 @@ import {
   MessageSquarePlus,
   MessagesSquare,
   Radio,
+  RefreshCw,
   SearchX,
   Star,
   Trash2,
@@ -137,7 +138,7 @@ function Capacity({ cls }: { cls: ClassItem }) {
   );
 }
 
-type Confirming = 'unenrol' | 'delete' | null;
+type Confirming = 'unenrol' | 'delete' | 'room' | null;
 
 export function ClassDetailPage() {
   const { id = '' } = useParams();
@@ -200,6 +201,15 @@ export function ClassDetailPage() {
     onError: (error) => toast.error(errorMessage(error, 'Failed to start the live session')),
   });
 
+  const rotateRoom = useMutation({
+    mutationFn: async () => (await api.post<LiveRoomResponse>(`${path}/live/room`)).data,
+    onSuccess: () => {
+      setConfirming(null);
+      toast.success(MESSAGES.classDetail.roomRotated);
+      actionsHeading.current?.focus();
+    },
+  });
+
   const joinLive = useMutation({
     mutationFn: async () => (await api.get<LiveResponse>(`${path}/live`)).data,
     onSuccess: ({ url, live }) => {
@@ -250,7 +260,13 @@ export function ClassDetailPage() {
   const can = classActions(user, cls, isEnrolled);
   const reviewsPath = `/classes/${cls._id}/reviews`;
   const discussionsQuery = `classId=${encodeURIComponent(cls._id)}`;
-  const busy = enrol.isPending || unenrol.isPending || remove.isPending || startLive.isPending || joinLive.isPending;
+  const busy =
+    enrol.isPending ||
+    unenrol.isPending ||
+    remove.isPending ||
+    startLive.isPending ||
+    joinLive.isPending ||
+    rotateRoom.isPending;
 
   return (
     <Shell>
@@ -409,6 +425,20 @@ export function ClassDetailPage() {
                   {cls.live ? 'Reopen live session' : 'Start live session'}
                 </button>
               )}
+              {can.canRotateRoom && (
+                <button
+                  type="button"
+                  className={buttonSecondary}
+                  disabled={busy}
+                  onClick={() => {
+                    rotateRoom.reset();
+                    setConfirming('room');
+                  }}
+                >
+                  <RefreshCw aria-hidden="true" className="size-4" />
+                  New room link
+                </button>
+              )}
               {can.canJoinLive && (
                 <button type="button" className={buttonPrimary} disabled={busy} onClick={() => joinLive.mutate()}>
                   {joinLive.isPending ? (
@@ -511,6 +541,23 @@ export function ClassDetailPage() {
         busy={unenrol.isPending}
         error={unenrol.isError ? errorMessage(unenrol.error, MESSAGES.classDetail.unenrollFailed) : null}
         onConfirm={() => unenrol.mutate()}
+        onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={confirming === 'room'}
+        title="Make a new room link?"
+        message={
+          <>
+            The live room of <strong className="font-semibold">{cls.title}</strong> moves to a new address, and the old
+            link stops working: whoever kept it, such as a learner who left, finds an empty room. Your learners get the
+            new link when they join from this page.
+          </>
+        }
+        confirmLabel="Make new link"
+        busyLabel="Making..."
+        busy={rotateRoom.isPending}
+        error={rotateRoom.isError ? errorMessage(rotateRoom.error, MESSAGES.classDetail.roomRotateFailed) : null}
+        onConfirm={() => rotateRoom.mutate()}
         onCancel={() => setConfirming(null)}
       />
       <ConfirmDialog

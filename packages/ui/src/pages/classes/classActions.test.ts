@@ -12,6 +12,7 @@ describe('classActions', () => {
       canUnenrol: false,
       canJoinLive: false,
       canStartLive: false,
+      canRotateRoom: false,
       canDelete: false,
       canSeeDiscussions: false,
     });
@@ -23,6 +24,7 @@ describe('classActions', () => {
       canUnenrol: true,
       canJoinLive: true,
       canStartLive: false,
+      canRotateRoom: false,
       canDelete: false,
       canSeeDiscussions: true,
       canStartDiscussion: true,
@@ -37,6 +39,7 @@ describe('classActions', () => {
         canUnenrol: false,
         canJoinLive: false,
         canStartLive: true,
+        canRotateRoom: true,
         canDelete: true,
         canStartDiscussion: true,
       });
@@ -47,6 +50,7 @@ describe('classActions', () => {
     expect(classActions(person('mentor-2', 'mentor'), cls, false)).toMatchObject({
       canEnrol: true,
       canStartLive: false,
+      canRotateRoom: false,
       canDelete: false,
     });
   });
@@ -56,6 +60,7 @@ describe('classActions', () => {
       canEnrol: true,
       canDelete: true,
       canStartLive: false,
+      canRotateRoom: false,
       canSeeDiscussions: true,
       canStartDiscussion: false,
     });

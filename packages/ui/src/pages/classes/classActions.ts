@@ -7,6 +7,8 @@ export interface ClassActions {
   canUnenrol: boolean;
   canJoinLive: boolean;
   canStartLive: boolean;
+  /** A new room link, which ends the old one: its own mentor only (API.md), admins included out. */
+  canRotateRoom: boolean;
   canDelete: boolean;
   /** May read the class's discussions (enrolled, its mentor, or an admin: API.md). */
   canSeeDiscussions: boolean;
@@ -34,6 +36,7 @@ export function classActions(
     canUnenrol: enrolled,
     canJoinLive: enrolled,
     canStartLive: isOwner,
+    canRotateRoom: isOwner,
     canDelete: isOwner || admin,
     canSeeDiscussions: enrolled || isOwner || admin,
     canStartDiscussion: enrolled || isOwner,
