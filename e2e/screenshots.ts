@@ -299,6 +299,14 @@ for (const size of SIZES) {
       await open(page, `/classes/${catalogue.classId}`, theme, catalogue.mentorToken);
       await page.getByRole('button', { name: 'Start live session' }).waitFor();
       await shot('class-detail-mentor');
+      await page.getByRole('button', { name: 'New room link' }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await page.waitForTimeout(200);
+      await shot('class-room-link-dialog', false);
+      await page.getByRole('button', { name: 'Make new link' }).click();
+      await page.getByText('New room link made.').waitFor();
+      await page.waitForTimeout(600);
+      await shot('class-room-link-done', false);
       await open(page, '/classes/create', theme, catalogue.mentorToken);
       await shot('class-create');
       await page.getByRole('button', { name: 'Create class' }).click();
@@ -438,6 +446,13 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('Please enter a valid URL (http or https)').waitFor();
       await shot('profile-edit-errors');
+      await page.getByLabel('Profile picture URL (optional)').fill('');
+      await page.getByLabel('Email address').fill(`new-${room.learner.email}`);
+      await page.getByLabel('Current password').fill('not my password');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Your current password is incorrect', { exact: true }).first().waitFor();
+      await page.waitForTimeout(300);
+      await shot('profile-edit-email-password');
       await open(page, '/settings', theme, room.learnerToken);
       await shot('settings');
       await page.getByLabel('Current password').fill('wrong');
