@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAdmin, makeClassWithLearners } from '../../test/factories/index.js';
+import { makeAdmin, makeClassWithLearners, type TestUser } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { HttpError } from './errors.js';
 import { decodeCursor, encodeCursor, pageOf } from './pagination.js';
@@ -59,7 +59,7 @@ describe('every paged list', () => {
   it('answers 400, never 500, to a well-formed cursor whose time is out of range', async () => {
     const admin = await makeAdmin(t);
     const { cls, learners } = await makeClassWithLearners(t, 1);
-    const learner = learners[0]!;
+    const learner = learners[0] as TestUser;
     const lists = [
       { path: `/api/classes?`, auth: learner.auth },
       { path: `/api/discussions?classId=${cls.id}&`, auth: learner.auth },

@@ -33,7 +33,6 @@ export function decodeCursor(raw: string | undefined): Cursor | undefined {
   return { createdAt, id: id.toLowerCase() };
 }
 
-
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
