@@ -12,7 +12,7 @@ const STOP_TIMEOUT_MS = 10_000;
 
 export interface RunningServer {
   baseUrl: string;
-  /** The mail the server wrote to its log (it has no SMTP_URL): one JSON `{to, subject, text}` a line. */
+  /** The mail the server wrote to its log (no SMTP_URL, MAIL_LOG_LINKS=1): one JSON `{to, subject, text}` a line. */
   mailbox: string;
   stop(): Promise<void>;
 }
@@ -90,6 +90,8 @@ export async function startServer({ corsOrigins = [] }: { corsOrigins?: string[]
     RATE_LIMIT: 'off',
     // info, so that the mail it logs for want of SMTP_URL reaches routeServerLog (which drops the chatter).
     LOG_LEVEL: 'info',
+    // In production the log gets a mail's text (the reset link journeys follow) only when asked.
+    MAIL_LOG_LINKS: '1',
     // The lowest cost the server accepts: registrations in every journey stay fast.
     BCRYPT_COST: '4',
     ADMIN_EMAIL: ADMIN.email,

@@ -1,8 +1,8 @@
-import { LIMITS } from '@mentora/contract';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { signInRoutes } from './auth/routes.js';
 import type { AppContext } from './context.js';
 import { authenticate } from './http/auth.js';
 import { compressJson } from './http/compressJson.js';
@@ -11,6 +11,7 @@ import { errorHandler, notFoundHandler } from './http/errors.js';
 import { healthHandler } from './http/health.js';
 import { createRateLimiters, type StoreFactory } from './http/rateLimit.js';
 import { requestLog } from './http/requestLog.js';
+import { jsonBody } from './http/validate.js';
 import { webAppRoutes } from './http/webApp.js';
 import { apiRoutes } from './routes.js';
 
@@ -48,12 +49,16 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   api.use(compressJson());
   api.use(cookieParser());
+  const limits = createRateLimiters(ctx.config, options.rateLimitStore);
+  // Signing in needs no session: those calls check their Origin on their own routes, whatever the
+  // cookie, and are answered here.
+  api.use('/auth', signInRoutes(ctx, limits));
   // Before the body is read: a forged request is refused whatever it carries.
   api.use(csrfProtection(ctx.config));
-  api.use(express.json({ limit: LIMITS.bodyBytes }));
+  api.use(jsonBody());
   api.get('/health', healthHandler(ctx));
   api.use(authenticate(ctx));
-  api.use(apiRoutes(ctx, createRateLimiters(ctx.config, options.rateLimitStore)));
+  api.use(apiRoutes(ctx, limits));
   api.use(notFoundHandler);
   api.use(errorHandler(ctx.logger));
 

@@ -101,17 +101,45 @@ describe('start-up with a wrong value', () => {
 
 describe('configWarnings', () => {
   const secret = { JWT_SECRET: 'x'.repeat(32) };
+  const smtp = { SMTP_URL: 'smtp://mail.example:25' };
 
   it('warns in production when PUBLIC_URL is not set, naming where reset links would point', () => {
-    const warnings = configWarnings(loadConfig({ ...secret, NODE_ENV: 'production', PORT: '4100' }));
+    const warnings = configWarnings(loadConfig({ ...secret, ...smtp, NODE_ENV: 'production', PORT: '4100' }));
     expect(warnings).toEqual([expect.stringContaining('PUBLIC_URL is not set')]);
     expect(warnings[0]).toContain('http://localhost:4100');
   });
 
-  it('is quiet when PUBLIC_URL is set, and outside production', () => {
+  it('warns in production when SMTP_URL is not set: mail is not sent', () => {
+    const base = { ...secret, NODE_ENV: 'production', PUBLIC_URL: 'https://learn.example' };
+    expect(configWarnings(loadConfig(base))).toEqual([expect.stringMatching(/^SMTP_URL is not set: .*not sent/)]);
+    expect(configWarnings(loadConfig({ ...base, MAIL_LOG_LINKS: '1' }))).toEqual([
+      expect.stringContaining('MAIL_LOG_LINKS writes each mail, password reset links included, to this log'),
+    ]);
+  });
+
+  it('is quiet when SMTP_URL and PUBLIC_URL are set, and outside production', () => {
     expect(
-      configWarnings(loadConfig({ ...secret, NODE_ENV: 'production', PUBLIC_URL: 'https://learn.example' })),
+      configWarnings(loadConfig({ ...secret, ...smtp, NODE_ENV: 'production', PUBLIC_URL: 'https://learn.example' })),
     ).toEqual([]);
     expect(configWarnings(loadConfig({ ...secret, NODE_ENV: 'development' }))).toEqual([]);
+  });
+});
+
+describe('MAIL_LOG_LINKS', () => {
+  const secret = { JWT_SECRET: 'x'.repeat(32), DATA_DIR: tmp() };
+
+  it('logs mail whole without SMTP outside production; in production only when MAIL_LOG_LINKS asks', () => {
+    expect(loadConfig({ ...secret, NODE_ENV: 'development' }).logMailText).toBe(true);
+    expect(loadConfig({ ...secret, NODE_ENV: 'test' }).logMailText).toBe(true);
+    expect(loadConfig({ ...secret, NODE_ENV: 'production' }).logMailText).toBe(false);
+    expect(loadConfig({ ...secret, NODE_ENV: 'production', MAIL_LOG_LINKS: '0' }).logMailText).toBe(false);
+    expect(loadConfig({ ...secret, NODE_ENV: 'production', MAIL_LOG_LINKS: '1' }).logMailText).toBe(true);
+    expect(loadConfig({ ...secret, NODE_ENV: 'production', MAIL_LOG_LINKS: 'on' }).logMailText).toBe(true);
+  });
+
+  it('refuses a value that is not on or off', () => {
+    expect(() => loadConfig({ ...secret, MAIL_LOG_LINKS: 'yes please' })).toThrow(
+      'Invalid configuration: MAIL_LOG_LINKS: MAIL_LOG_LINKS must be on or off',
+    );
   });
 });

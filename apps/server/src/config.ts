@@ -75,6 +75,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[^\r\n]+@[^\r\n]+$/, 'MAIL_FROM must be an address such as "Mentora <no-reply@example.com>"')
     .default('Mentora <no-reply@localhost>'),
+  MAIL_LOG_LINKS: bool('MAIL_LOG_LINKS').default(false),
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']).optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -131,6 +132,11 @@ export interface Config {
   /** Unset: mail (password reset links) is written to the log instead of sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Without SMTP_URL, whether the log gets each mail whole, reset link included: outside production
+   * always, in production only when MAIL_LOG_LINKS asks (anyone reading the log could reset passwords).
+   */
+  logMailText: boolean;
   /** Where users reach the web app, without a trailing slash: links in mail point there. */
   publicUrl: string;
   /** Whether PUBLIC_URL was given, rather than guessed from PORT. */
@@ -142,11 +148,19 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /**
- * Settings that are valid but probably wrong, said once at start. In production an unset PUBLIC_URL
- * makes password reset links point at localhost, which no user can open.
+ * Settings that are valid but probably wrong, said once at start. In production an unset SMTP_URL
+ * means no reset link reaches anyone, and an unset PUBLIC_URL makes them point at localhost, which no
+ * user can open.
  */
 export function configWarnings(config: Config): string[] {
   const warnings: string[] = [];
+  if (config.env === 'production' && !config.smtpUrl) {
+    warnings.push(
+      config.logMailText
+        ? 'SMTP_URL is not set: mail is not sent; MAIL_LOG_LINKS writes each mail, password reset links included, to this log.'
+        : 'SMTP_URL is not set: mail (password reset links) is not sent, and only noted in this log without its text. Set SMTP_URL.',
+    );
+  }
   if (config.env === 'production' && !config.publicUrlConfigured) {
     warnings.push(
       `PUBLIC_URL is not set: password reset links will point to ${config.publicUrl}. Set it to the address users open.`,
@@ -223,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    logMailText: e.NODE_ENV !== 'production' || e.MAIL_LOG_LINKS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,

@@ -14,7 +14,7 @@ import { runMigrations } from './db/migrate.js';
 import { ReadCache } from './db/readCache.js';
 import { setUpLive } from './events/setup.js';
 import { answerClientErrors } from './http/clientErrors.js';
-import { createLogger } from './logger.js';
+import { createLogger, describeError } from './logger.js';
 import { ensureFirstAdmin } from './users/service.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -111,7 +111,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
 /** Entry points call this: a start-up failure prints one line and exits 1. */
 export function runServer(options: StartOptions = {}): void {
   startServer(options).catch((error: unknown) => {
-    process.stderr.write(`Mentora failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`Mentora failed to start: ${describeError(error)}\n`);
     process.exit(1);
   });
 }

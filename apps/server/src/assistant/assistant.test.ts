@@ -1,6 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import { chatHistoryResponseSchema, LIMITS, MESSAGES } from '@mentora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClass, makeLearner, makeVerifiedMentor, type TestUser } from '../../test/factories/index.js';
+import { makeClass, makeLearner, makePost, makeVerifiedMentor, type TestUser } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
 import { describeAssistant } from './providers.js';
@@ -196,5 +197,32 @@ describe('configuration', () => {
     const line = describeAssistant(loadConfig(env({ GEMINI_API_KEY: 'AIza-secret', GEMINI_MODEL: 'gemini-x' })));
     expect(line).toBe('Assistant: Gemini (gemini-x)');
     expect(line).not.toContain('AIza-secret');
+  });
+});
+
+describe('a chat about very long posts', () => {
+  it('answers while /api/health stays quick: no text reaches a pattern slower than linear', async () => {
+    const author = await makeLearner(t);
+    // Long runs of the characters an address is written with: a pattern tried from each of their
+    // positions (the old address mask) blocked the server for seconds on five of them.
+    for (let i = 0; i < 5; i++) {
+      const content = `Quasar gadgets ${i}: ${'quasar.'.repeat(2_500)}${'x'.repeat(LIMITS.content.max - 17_600)}`;
+      await makePost(t, author, { title: `Quasar notes ${i}`, content: content.slice(0, LIMITS.content.max) });
+    }
+    let slowest = 0;
+    let chatting = true;
+    const healthChecks = (async () => {
+      while (chatting) {
+        const start = performance.now();
+        expect((await t.http.get('/api/health')).status).toBe(200);
+        slowest = Math.max(slowest, performance.now() - start);
+      }
+    })();
+    const answer = await chat(learner, 'What do people say about quasar gadgets?');
+    chatting = false;
+    await healthChecks;
+    expect(answer.status).toBe(200);
+    expect(answer.body.response).toContain('Quasar notes');
+    expect(slowest).toBeLessThan(100);
   });
 });

@@ -59,15 +59,41 @@ export function searchTerms(message: string): string[] {
   return terms;
 }
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+/**
+ * A run of the characters an email address is written with. One character class: each character is
+ * read once, so the time is linear in the text (an address pattern such as local@domain.tld, tried
+ * from every position of a long run of letters, takes quadratic time).
+ */
+const ADDRESS_RUN = /[\p{L}\p{N}._%+@-]+/gu;
 
-/** Text written by people, safe to pass on: email addresses masked. */
+/** Whether a run (ADDRESS_RUN) is, or holds, an address: text, @, then a domain with a dot inside. */
+function isAddress(run: string): boolean {
+  const at = run.indexOf('@');
+  if (at <= 0) return false;
+  const dot = run.indexOf('.', at + 2);
+  return dot !== -1 && dot < run.length - 1 && run[dot + 1] !== '.';
+}
+
+/** Text written by people, safe to pass on: email addresses masked (with what is written around them). */
 export function redactEmails(text: string): string {
-  return text.replace(EMAIL, '[email hidden]');
+  return text.replace(ADDRESS_RUN, (run) => (isAddress(run) ? '[email hidden]' : run));
+}
+
+/** How much of a text an excerpt reads: enough past EXCERPT_CHARS for masking and cutting at a word. */
+const EXCERPT_WINDOW = 4 * EXCERPT_CHARS;
+
+/** Where the last whitespace of a text is; its length when it has none. */
+function lastSpace(text: string): number {
+  for (let i = text.length - 1; i >= 0; i--) if (/\s/.test(text[i] as string)) return i;
+  return text.length;
 }
 
 export function excerpt(text: string, chars = EXCERPT_CHARS): string {
-  const flat = redactEmails(text).replace(/\s+/g, ' ').trim();
+  // Cut first: nothing past the window is read by a pattern, however long the text. The window ends
+  // at a space, so no address is cut in two (its first half would not be masked).
+  let window = text.slice(0, Math.max(EXCERPT_WINDOW, 2 * chars));
+  if (window.length < text.length) window = window.slice(0, lastSpace(window));
+  const flat = redactEmails(window).replace(/\s+/g, ' ').trim();
   if (flat.length <= chars) return flat;
   const cut = flat.slice(0, chars);
   const space = cut.lastIndexOf(' ');

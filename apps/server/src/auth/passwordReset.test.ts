@@ -267,6 +267,46 @@ describe('password reset without SMTP', () => {
   });
 });
 
+describe('password reset without SMTP in production', () => {
+  let t: TestServer;
+  const log = captureLog();
+  beforeAll(async () => {
+    t = await startTestServer({ env: { NODE_ENV: 'production' }, logger: log.logger });
+  });
+  afterAll(() => t.close());
+
+  it('notes the unsent mail in one warning, without its link, its text or to whom', async () => {
+    const learner = await makeLearner(t);
+    expect((await forgot(t, learner.user.email)).status).toBe(200);
+    const line = await waitFor(() => log.lines.find((l) => l.includes('unsentMail')), 'the unsent mail warning');
+    const entry = JSON.parse(line) as { level: number; unsentMail: { subject: string }; mail?: unknown };
+    expect(entry.level).toBe(40);
+    expect(entry.unsentMail.subject).toEqual(expect.any(String));
+    expect(entry.mail).toBeUndefined();
+    const [row] = await resetRows(t, learner.user.id);
+    expect(row).toBeDefined();
+    const logged = log.lines.join('\n');
+    expect(logged).not.toContain('reset-password?token=');
+    expect(logged).not.toContain(learner.user.email);
+  });
+
+  it('writes the link to the log where MAIL_LOG_LINKS asks for it', async () => {
+    const asked = captureLog();
+    const server = await startTestServer({
+      env: { NODE_ENV: 'production', MAIL_LOG_LINKS: '1' },
+      logger: asked.logger,
+    });
+    try {
+      const learner = await makeLearner(server);
+      expect((await forgot(server, learner.user.email)).status).toBe(200);
+      const line = await waitFor(() => asked.lines.find((l) => tokenIn(l)), 'the reset link in the log');
+      expect((JSON.parse(line) as { mail: { to: string } }).mail.to).toBe(learner.user.email);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('a failing mail server', () => {
   let t: TestServer;
   let smtp: SmtpStub;

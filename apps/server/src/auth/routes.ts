@@ -11,8 +11,9 @@ import {
 import { type Request, type RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { actor, clearTokenCookie, setTokenCookie } from '../http/auth.js';
+import { signInOrigin } from '../http/csrf.js';
 import type { RateLimiters } from '../http/rateLimit.js';
-import { parseInput } from '../http/validate.js';
+import { jsonBody, parseInput } from '../http/validate.js';
 import { createMailer } from '../mail/mailer.js';
 import { presentUser } from '../users/presenter.js';
 import { requestPasswordReset, resetPassword } from './passwordReset.js';
@@ -25,23 +26,57 @@ function signedIn(req: Request): Authenticated {
   return req.auth as Authenticated;
 }
 
-export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
+/**
+ * The calls that sign someone in or need no session. Mounted before the session cookie's CSRF check
+ * and the JSON body parser (app.ts): each route checks the Origin itself (signInOrigin), then reads
+ * its body, so the check holds for every spelling of the path that Express routes here.
+ */
+export function signInRoutes(ctx: AppContext, limits: RateLimiters): Router {
   const router = Router();
   const mailer = createMailer(ctx.config, ctx.logger);
+  const signingIn: RequestHandler[] = [signInOrigin(ctx.config), jsonBody()];
 
-  router.post('/register', limits.registerPerIp, async (req, res) => {
+  router.post('/register', ...signingIn, limits.registerPerIp, async (req, res) => {
     const input = parseInput(registerRequestSchema, req.body);
     const result = await auth.register(ctx, input, req.get('user-agent'));
     setTokenCookie(req, res, result.token, ctx.config.sessionIdleMs);
     res.status(201).json(result);
   });
 
-  router.post('/login', limits.loginPerIp, limits.loginPerAccount, async (req, res) => {
+  router.post('/login', ...signingIn, limits.loginPerIp, limits.loginPerAccount, async (req, res) => {
     const input = parseInput(loginRequestSchema, req.body);
     const result = await auth.login(ctx, input, req.get('user-agent'));
     setTokenCookie(req, res, result.token, ctx.config.sessionIdleMs);
     res.json(result);
   });
+
+  router.post(
+    '/forgot-password',
+    ...signingIn,
+    limits.forgotPasswordPerIp,
+    limits.forgotPasswordPerEmail,
+    async (req, res) => {
+      const input = parseInput(forgotPasswordRequestSchema, req.body);
+      // Answer first, then do the work: the answer, and how long it takes, must not tell whether an
+      // account has this email, and a slow or failing mail server must not change either.
+      res.json({ message: MESSAGES.account.resetLinkSent });
+      await requestPasswordReset(ctx, mailer, input.email).catch((error: unknown) => {
+        ctx.logger.error({ err: error }, 'a password reset request failed');
+      });
+    },
+  );
+
+  router.post('/reset-password', ...signingIn, async (req, res) => {
+    const input = parseInput(resetPasswordRequestSchema, req.body);
+    await resetPassword(ctx, input);
+    res.json({ message: MESSAGES.account.passwordReset });
+  });
+
+  return router;
+}
+
+export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
+  const router = Router();
 
   router.post('/logout', async (req, res) => {
     actor(req);
@@ -73,22 +108,6 @@ export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
     await auth.logoutEverywhere(ctx, user.id);
     clearTokenCookie(req, res);
     res.json({ message: MESSAGES.account.loggedOutEverywhere });
-  });
-
-  router.post('/forgot-password', limits.forgotPasswordPerIp, limits.forgotPasswordPerEmail, async (req, res) => {
-    const input = parseInput(forgotPasswordRequestSchema, req.body);
-    // Answer first, then do the work: the answer, and how long it takes, must not tell whether an
-    // account has this email, and a slow or failing mail server must not change either.
-    res.json({ message: MESSAGES.account.resetLinkSent });
-    await requestPasswordReset(ctx, mailer, input.email).catch((error: unknown) => {
-      ctx.logger.error({ err: error }, 'a password reset request failed');
-    });
-  });
-
-  router.post('/reset-password', async (req, res) => {
-    const input = parseInput(resetPasswordRequestSchema, req.body);
-    await resetPassword(ctx, input);
-    res.json({ message: MESSAGES.account.passwordReset });
   });
 
   router.put('/password', limits.passwordCheckPerUser, async (req, res) => {

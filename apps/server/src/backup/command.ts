@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.js';
+import { describeError } from '../logger.js';
 import { BackupError } from './errors.js';
 
 // What `pnpm backup` and `pnpm restore` share: arguments, configuration and how a failure is told.
@@ -42,7 +43,7 @@ export function runCommand(name: string, main: () => Promise<number>): void {
     .then((code) => process.exit(code))
     .catch((error: unknown) => {
       const known = error instanceof BackupError || error instanceof ConfigError;
-      process.stderr.write(`${known ? (error as Error).message : `${name} failed: ${String(error)}`}\n`);
+      process.stderr.write(`${known ? (error as Error).message : `${name} failed: ${describeError(error)}`}\n`);
       process.exit(1);
     });
 }

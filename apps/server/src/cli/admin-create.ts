@@ -8,6 +8,7 @@ import { emailSchema, nameSchema, passwordSchema } from '@mentora/contract';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
+import { describeError } from '../logger.js';
 import { findUserByEmail } from '../users/accounts.js';
 import { createOrPromoteAdmin } from '../users/service.js';
 
@@ -66,6 +67,8 @@ async function run(): Promise<number> {
 run()
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError ? error.message : `admin:create failed: ${String(error)}`}\n`);
+    process.stderr.write(
+      `${error instanceof ConfigError ? error.message : `admin:create failed: ${describeError(error)}`}\n`,
+    );
     process.exit(1);
   });

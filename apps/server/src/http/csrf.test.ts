@@ -56,6 +56,20 @@ describe('state-changing calls authenticated by the cookie', () => {
     expect(await postsBy(learner)).toBe(0);
   });
 
+  it('refuses a foreign Origin on every spelling of a path Express routes', async () => {
+    for (const path of ['/api/COMMUNITY', '/api/community/', '/api/Community/']) {
+      expectRefused(
+        await http()
+          .post(path)
+          .set('Cookie', cookie(learner))
+          .set('Origin', FOREIGN)
+          .send({ title: 'x', content: 'y' }),
+        MESSAGES.server.crossSiteRefused,
+      );
+    }
+    expect(await postsBy(learner)).toBe(0);
+  });
+
   it('refuses a request with neither Origin nor Referer', async () => {
     expectRefused(await post(learner), MESSAGES.server.originRequired);
     expect(await postsBy(learner)).toBe(0);
@@ -110,6 +124,30 @@ describe('signing in (login CSRF)', () => {
       .send({ name: 'Mallory', email: 'mallory@example.test', password: 'a long password' });
     expectRefused(register, MESSAGES.server.crossSiteRefused);
     expect(register.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a foreign page however the path is spelt, as Express routes every spelling to the same call', async () => {
+    for (const path of ['/api/auth/login/', '/api/AUTH/LOGIN', '/api/Auth/Login/']) {
+      const res = await http()
+        .post(path)
+        .set('Origin', FOREIGN)
+        .send({ email: learner.user.email, password: DEFAULT_PASSWORD });
+      expectRefused(res, MESSAGES.server.crossSiteRefused);
+      expect(res.headers['set-cookie'], path).toBeUndefined();
+    }
+    for (const path of ['/api/AUTH/REGISTER/', '/api/auth/Forgot-Password/', '/api/Auth/Reset-Password']) {
+      expectRefused(
+        await http().post(path).set('Origin', FOREIGN).send({ email: 'mallory@example.test' }),
+        MESSAGES.server.crossSiteRefused,
+      );
+    }
+    expect((await login().set('Origin', FOREIGN)).status).toBe(403);
+  });
+
+  it('signs in under another spelling from the app and without Origin, even with a stale cookie', async () => {
+    const login = (path: string) => http().post(path).send({ email: learner.user.email, password: DEFAULT_PASSWORD });
+    expect((await login('/api/AUTH/LOGIN/').set('Origin', ownOrigin())).status).toBe(200);
+    expect((await login('/api/Auth/Login').set('Cookie', 'token=an-ended-session')).status).toBe(200);
   });
 
   it('signs in from the app, and from clients that send no Origin, even with a stale cookie', async () => {

@@ -13,14 +13,6 @@ import { forbidden } from './errors.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * Calls that sign someone in or need no session. They never read the cookie, so a stale one must not
- * stop them; but login and register set the cookie, and a foreign page posting them would sign the
- * victim's browser into the attacker's account (login CSRF). So here an Origin, when a browser sends
- * one, must be ours, and a request with neither Origin nor Referer (curl, tests, servers) goes on.
- */
-const SIGN_IN_PATHS = new Set(['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/reset-password']);
-
 /** The scheme, host and port of a URL as a browser writes it in Origin, or undefined when it is none. */
 function originOf(value: string): string | undefined {
   try {
@@ -52,26 +44,47 @@ function hasBearerToken(req: Request): boolean {
   return /^Bearer\s+\S+$/i.test(req.get('authorization') ?? '');
 }
 
+type OriginConfig = Pick<Config, 'publicUrl' | 'corsOrigins'>;
+
+/**
+ * Whether an origin is one of ours: the server's own (PUBLIC_URL or the Host it was reached at), the
+ * CORS origins and the desktop app's.
+ */
+function allowedOrigins(config: OriginConfig): (origin: string, req: Request) => boolean {
+  const configured = new Set([config.publicUrl, ...config.corsOrigins].map((o) => originOf(o) ?? o));
+  return (origin, req) => configured.has(origin) || origin === originOf(`${req.protocol}://${req.get('host') ?? ''}`);
+}
+
 /**
  * Refuses (403) a state-changing API request authenticated by the session cookie unless it comes from
- * an allowed origin: the server's own (PUBLIC_URL or the Host it was reached at), the CORS origins and
- * the desktop app's. Mounted under /api after the cookie parser, before authentication.
+ * an allowed origin. Mounted under /api after the cookie parser, before authentication; the calls
+ * that sign someone in are answered before it (signInOrigin).
  */
-export function csrfProtection(config: Pick<Config, 'publicUrl' | 'corsOrigins'>): RequestHandler {
-  const configured = new Set([config.publicUrl, ...config.corsOrigins].map((o) => originOf(o) ?? o));
-  const allowed = (origin: string, req: Request) =>
-    configured.has(origin) || origin === originOf(`${req.protocol}://${req.get('host') ?? ''}`);
-
+export function csrfProtection(config: OriginConfig): RequestHandler {
+  const allowed = allowedOrigins(config);
   return (req, _res, next) => {
-    if (!STATE_CHANGING.has(req.method) || hasBearerToken(req)) return next();
+    if (!STATE_CHANGING.has(req.method) || hasBearerToken(req) || !hasSessionCookie(req)) return next();
     const claimed = claimedOrigin(req);
-    if (SIGN_IN_PATHS.has(req.path)) {
-      if (claimed === undefined || (claimed !== null && allowed(claimed, req))) return next();
-      return next(forbidden(MESSAGES.server.crossSiteRefused));
-    }
-    if (!hasSessionCookie(req)) return next();
     if (claimed === undefined) return next(forbidden(MESSAGES.server.originRequired));
     if (claimed === null || !allowed(claimed, req)) return next(forbidden(MESSAGES.server.crossSiteRefused));
     next();
+  };
+}
+
+/**
+ * The origin check of the calls that sign someone in or need no session (login, register, password
+ * reset), put on those routes themselves so that it holds however Express matched the path (case,
+ * trailing slash). They never read the cookie, so a stale one must not stop them, and they are
+ * answered before csrfProtection; but login and register set the cookie, and a foreign page posting
+ * them would sign the victim's browser into the attacker's account (login CSRF). So an Origin, when a
+ * browser sends one, must be ours; a request with neither Origin nor Referer (curl, scripts) goes on.
+ */
+export function signInOrigin(config: OriginConfig): RequestHandler {
+  const allowed = allowedOrigins(config);
+  return (req, _res, next) => {
+    if (hasBearerToken(req)) return next();
+    const claimed = claimedOrigin(req);
+    if (claimed === undefined || (claimed !== null && allowed(claimed, req))) return next();
+    next(forbidden(MESSAGES.server.crossSiteRefused));
   };
 }

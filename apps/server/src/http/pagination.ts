@@ -16,14 +16,20 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`, 'utf8').toString('base64url');
 }
 
+/** Date.toISOString()'s form for years 0001 to 9999, as encodeCursor writes it. */
+const CURSOR_TIME = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** Undefined for no cursor; a 400 for one this server did not make. */
 export function decodeCursor(raw: string | undefined): Cursor | undefined {
   if (raw === undefined || raw === '') return undefined;
   const invalid = () => badRequest('cursor is invalid', [{ path: 'cursor', message: 'cursor is invalid' }]);
   if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
   const [iso, id, extra] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(iso ?? '');
-  if (extra !== undefined || !isId(id) || Number.isNaN(createdAt.getTime())) throw invalid();
+  if (extra !== undefined || !isId(id) || iso === undefined || !CURSOR_TIME.test(iso)) throw invalid();
+  const createdAt = new Date(iso);
+  // A JavaScript Date reaches years PostgreSQL cannot read (+275760, 0000): only our own canonical
+  // form, within years 1 to 9999, reaches the query.
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) throw invalid();
   return { createdAt, id: id.toLowerCase() };
 }
 

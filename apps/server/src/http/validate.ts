@@ -1,6 +1,10 @@
-import { MESSAGES } from '@mentora/contract';
+import { LIMITS, MESSAGES } from '@mentora/contract';
+import express, { type RequestHandler } from 'express';
 import type { z } from 'zod';
 import { badRequest, fieldErrors, notFound } from './errors.js';
+
+/** Reads a JSON body of at most LIMITS.bodyBytes (larger is a 413, malformed a 400: errors.ts). */
+export const jsonBody = (): RequestHandler => express.json({ limit: LIMITS.bodyBytes });
 
 /** Parses client input with a contract schema; a failure is a 400 naming each bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -34,11 +34,11 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /**
- * Without SMTP_URL, mail is written to the server log at info level instead (DESIGN.md: a reset link
- * is sent through SMTP when configured, otherwise written to the server log). That is how the
- * operator of a small installation gets a password reset link to its user, so the text is logged
- * whole, link and all: the one deliberate exception to "no tokens in the log". Configure SMTP_URL
- * wherever the log is read by people who should not be able to reset others' passwords.
+ * Without SMTP_URL outside production, mail is written to the server log at info level instead
+ * (DESIGN.md: a reset link is sent through SMTP when configured, otherwise written to the server log).
+ * That is how a developer, or the operator of a small installation that sets MAIL_LOG_LINKS, gets a
+ * password reset link to its user, so the text is logged whole, link and all: the one deliberate
+ * exception to "no tokens in the log".
  */
 export function logMailer(logger: Logger): Mailer {
   return {
@@ -48,6 +48,19 @@ export function logMailer(logger: Logger): Mailer {
   };
 }
 
+/**
+ * Without SMTP_URL in production: each mail is dropped with one warning that says what kind it was,
+ * never its text (a reset link in the log would let whoever reads it take the account) nor to whom.
+ */
+export function unsentMailer(logger: Logger): Mailer {
+  return {
+    async send(_to, subject) {
+      logger.warn({ unsentMail: { subject } }, 'SMTP_URL is not set: a mail was not sent');
+    },
+  };
+}
+
 export function createMailer(config: Config, logger: Logger): Mailer {
-  return config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(logger);
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
+  return config.logMailText ? logMailer(logger) : unsentMailer(logger);
 }

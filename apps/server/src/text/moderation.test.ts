@@ -126,3 +126,16 @@ describe('analyseText', () => {
     expect(hostile.moderation.flagged).toBe(true);
   });
 });
+
+describe('long text', () => {
+  it('is judged in linear time: runs of spaces after "I" and "you" took the threat and insult patterns seconds', () => {
+    moderate('warm up the patterns: I will hurt you');
+    const pad = ' '.repeat(19_000);
+    for (const text of [`I${pad}x`, `you${pad}x`, `we${pad}will`]) {
+      const start = performance.now();
+      moderate(text);
+      expect(performance.now() - start).toBeLessThan(100);
+    }
+    expect(moderate(`I${pad}will hurt you`).flagged).toBe(true);
+  });
+});

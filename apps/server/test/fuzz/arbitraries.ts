@@ -71,8 +71,27 @@ export const pathId: fc.Arbitrary<string | undefined> = fc.oneof(
 /** Raw path or query fragments that are not valid percent-encoding. */
 export const malformedEncoding = fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%80', '%ff%fe', '%u0000');
 
+const asCursor = (time: string, id: string) => Buffer.from(`${time}|${id}`, 'utf8').toString('base64url');
+
+/**
+ * Page cursors shaped like the server's own (base64url of "iso|id"), with times across the whole range
+ * a JavaScript Date holds, far past what PostgreSQL reads (+275760, -271821, year 0), then any text.
+ */
+export const cursorValue: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .tuple(
+      fc.constantFrom('+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '0000-01-01T00:00:00.000Z'),
+      fc.uuid(),
+    )
+    .map(([time, id]) => asCursor(time, id)),
+  fc.tuple(fc.date({ noInvalidDate: true }), fc.uuid()).map(([date, id]) => asCursor(date.toISOString(), id)),
+  fc.tuple(fc.string({ maxLength: 30 }), fc.uuid()).map(([time, id]) => asCursor(time, id)),
+  fc.string({ maxLength: 40 }),
+);
+
 function stringFor(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary<unknown> {
   if (hints[name]) return hints[name];
+  if (name === 'cursor') return cursorValue;
   if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
   // fast-check's addresses use every character RFC 5322 allows, which most sites (and zod) refuse.
   if (/email/i.test(name)) return fc.oneof(fc.stringMatching(/^[a-z0-9.]{1,12}@[a-z]{1,10}\.test$/), fc.emailAddress());
