@@ -1,6 +1,6 @@
-// Adds up the JSON reports vitest wrote in each package (test-results/vitest.json) and Playwright's
-// (e2e/test-results/playwright.json) into one closing line, "N passed, N failed, N skipped", so a
-// reader (or CI) sees the whole suite's count at once.
+// Adds up the JSON reports vitest wrote in each package (test-results/vitest.json), the docs check's
+// (test-results/docs.json) and Playwright's (e2e/test-results/playwright.json) into one closing line,
+// "N passed, N failed, N skipped", so a reader (or CI) sees the whole suite's count at once.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,6 +17,15 @@ for (const pkg of packages) {
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   console.log(`${pkg}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+}
+// The docs check (scripts/docs.test.mjs, run by node --test; scripts/count-reporter.mjs writes this).
+const docsReport = path.join(root, 'test-results', 'docs.json');
+if (existsSync(docsReport)) {
+  const report = JSON.parse(readFileSync(docsReport, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests;
+  console.log(`docs: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
 }
 // The Playwright journeys (e2e/run.mjs writes this report; absent when Chromium is missing here).
 const e2eReport = path.join(root, 'e2e', 'test-results', 'playwright.json');
