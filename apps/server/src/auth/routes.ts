@@ -77,6 +77,8 @@ export function signInRoutes(ctx: AppContext, limits: RateLimiters): Router {
 
 export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
   const router = Router();
+  // Tells the old address when the email changes.
+  const mailer = createMailer(ctx.config, ctx.logger);
 
   router.post('/logout', async (req, res) => {
     actor(req);
