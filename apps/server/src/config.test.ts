@@ -44,6 +44,11 @@ describe('loadConfig', () => {
     ['EVENTS_HEARTBEAT_MS', '10', /EVENTS_HEARTBEAT_MS must be between 50 and 300000/],
     ['EVENTS_MAX_STREAMS_PER_USER', '0', /EVENTS_MAX_STREAMS_PER_USER must be between 1 and 1000/],
     ['READ_CACHE_MB', '5000', /READ_CACHE_MB must be between 0 and 4096/],
+    [
+      'ADMIN_PASSWORD',
+      'é'.repeat(37),
+      /^Invalid configuration: ADMIN_PASSWORD: ADMIN_PASSWORD must be at most 72 bytes/,
+    ],
   ])('stops on a wrong %s with one line naming it', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(message);
     try {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { LIMITS, passwordBytes } from '@mentora/contract';
 import { z } from 'zod';
 
 // Configuration comes from the environment only, and is checked once at start: a wrong value stops
@@ -59,7 +60,14 @@ const envSchema = z.object({
   BCRYPT_COST: int('BCRYPT_COST', 4, 15).default(12),
   SESSION_IDLE_DAYS: int('SESSION_IDLE_DAYS', 1, 3650).default(30),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'ADMIN_PASSWORD must be at least 8 characters')
+    .refine(
+      (v) => passwordBytes(v) <= LIMITS.password.maxBytes,
+      `ADMIN_PASSWORD must be at most ${LIMITS.password.maxBytes} bytes (bcrypt reads no more)`,
+    )
+    .optional(),
   ADMIN_NAME: z.string().min(1).max(100, 'ADMIN_NAME must be at most 100 characters').default('Administrator'),
   LIVE_BASE_URL: url('LIVE_BASE_URL', ['http:', 'https:']).default('https://meet.jit.si/'),
   GEMINI_API_KEY: z.string().regex(/^\S+$/, 'GEMINI_API_KEY must not contain spaces').optional(),

@@ -91,6 +91,8 @@ export const MESSAGES = {
     currentPasswordWrong: 'Your current password is incorrect',
     passwordChanged: 'Password changed. You have been signed out on your other devices.',
     passwordWrong: 'The password is incorrect',
+    passwordTooLong:
+      'Password must be at most 72 bytes: up to 72 plain letters, digits or symbols; accented letters and emoji count as 2 to 4.',
     accountDeleted: 'Your account has been deleted',
     lastAdmin:
       'You are the last administrator, so this account cannot be deleted. Make another account an administrator first.',

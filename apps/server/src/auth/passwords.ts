@@ -1,3 +1,4 @@
+import { LIMITS, passwordBytes } from '@mentora/contract';
 import bcrypt from 'bcryptjs';
 import { limitConcurrency } from './limitConcurrency.js';
 
@@ -14,7 +15,13 @@ export function hashPassword(password: string, cost: number): Promise<string> {
 // Compared against when the email is unknown, so a wrong email costs as long as a wrong password.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', 12);
 
+/**
+ * A password over 72 bytes never matches, without comparing: bcrypt would read only its first 72
+ * bytes, so a long guess sharing them with the real password would pass. New passwords cannot be that
+ * long (passwordSchema); an account made before that rule must reset its password.
+ */
 export async function verifyPassword(password: string, hash: string | undefined): Promise<boolean> {
+  if (passwordBytes(password) > LIMITS.password.maxBytes) return false;
   const ok = await oneAtATime(() => bcrypt.compare(password, hash ?? DUMMY_HASH));
   return hash !== undefined && ok;
 }
