@@ -18,6 +18,10 @@ describe('loadConfig', () => {
       readCacheMb: 32,
     });
     expect(config.rateLimit.enabled).toBe(true);
+    expect(config.rateLimit).toMatchObject({ loginPerAccount: 10, loginAccountCeiling: 100 });
+    expect(loadConfig({ DATA_DIR: tmp(), LOGIN_RATE_LIMIT_ACCOUNT_CEILING: '500' }).rateLimit.loginAccountCeiling).toBe(
+      500,
+    );
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
     expect(config.redisPrefix).toBe('mentora:');
@@ -44,6 +48,7 @@ describe('loadConfig', () => {
     ['EVENTS_HEARTBEAT_MS', '10', /EVENTS_HEARTBEAT_MS must be between 50 and 300000/],
     ['EVENTS_MAX_STREAMS_PER_USER', '0', /EVENTS_MAX_STREAMS_PER_USER must be between 1 and 1000/],
     ['READ_CACHE_MB', '5000', /READ_CACHE_MB must be between 0 and 4096/],
+    ['LOGIN_RATE_LIMIT_ACCOUNT_CEILING', '0', /LOGIN_RATE_LIMIT_ACCOUNT_CEILING must be between 1 and 1000000/],
     [
       'ADMIN_PASSWORD',
       'é'.repeat(37),

@@ -52,6 +52,7 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: int('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400).default(900),
   LOGIN_RATE_LIMIT_PER_IP: int('LOGIN_RATE_LIMIT_PER_IP', 1, 1_000_000).default(100),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: int('LOGIN_RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000).default(10),
+  LOGIN_RATE_LIMIT_ACCOUNT_CEILING: int('LOGIN_RATE_LIMIT_ACCOUNT_CEILING', 1, 1_000_000).default(100),
   REGISTER_RATE_LIMIT_PER_IP: int('REGISTER_RATE_LIMIT_PER_IP', 1, 1_000_000).default(20),
   FORGOT_PASSWORD_RATE_LIMIT_PER_IP: int('FORGOT_PASSWORD_RATE_LIMIT_PER_IP', 1, 1_000_000).default(10),
   FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL: int('FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL', 1, 1_000_000).default(3),
@@ -116,7 +117,10 @@ export interface Config {
     enabled: boolean;
     windowMs: number;
     loginPerIp: number;
+    /** Wrong passwords from one address (or one session) for one account per window. */
     loginPerAccount: number;
+    /** Wrong passwords for one account from everywhere per hour; past it only sources with failures of their own are refused. */
+    loginAccountCeiling: number;
     registerPerIp: number;
     assistantPerUserPerMinute: number;
     forgotPasswordPerIp: number;
@@ -204,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+      loginAccountCeiling: e.LOGIN_RATE_LIMIT_ACCOUNT_CEILING,
       registerPerIp: e.REGISTER_RATE_LIMIT_PER_IP,
       assistantPerUserPerMinute: e.ASSISTANT_RATE_LIMIT_PER_MINUTE,
       forgotPasswordPerIp: e.FORGOT_PASSWORD_RATE_LIMIT_PER_IP,
