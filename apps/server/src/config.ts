@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { LIMITS, passwordBytes } from '@mentora/contract';
 import { z } from 'zod';
@@ -59,6 +60,8 @@ const envSchema = z.object({
   TRUST_PROXY: int('TRUST_PROXY', 0, 10).default(0),
   CORS_ORIGINS: z.string().default(''),
   BCRYPT_COST: int('BCRYPT_COST', 4, 15).default(12),
+  PASSWORD_THREADS: int('PASSWORD_THREADS', 1, 64).optional(),
+  PASSWORD_QUEUE_MAX: int('PASSWORD_QUEUE_MAX', 0, 100_000).optional(),
   SESSION_IDLE_DAYS: int('SESSION_IDLE_DAYS', 1, 3650).default(30),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional(),
   ADMIN_PASSWORD: z
@@ -129,6 +132,11 @@ export interface Config {
   trustProxy: number;
   corsOrigins: string[];
   bcryptCost: number;
+  /**
+   * Password hashing's worker threads (PASSWORD_THREADS, default one per core) and how many hashes may
+   * wait for one before requests get 503 (PASSWORD_QUEUE_MAX, default about 3 s of work).
+   */
+  passwords: { cost: number; threads: number; queueMax?: number };
   /** A session unused for longer than this ends (SESSION_IDLE_DAYS). */
   sessionIdleMs: number;
   admin: { email: string; password: string; name: string } | undefined;
@@ -222,6 +230,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     ],
     bcryptCost: e.BCRYPT_COST,
+    passwords: {
+      cost: e.BCRYPT_COST,
+      threads: e.PASSWORD_THREADS ?? availableParallelism(),
+      ...(e.PASSWORD_QUEUE_MAX === undefined ? {} : { queueMax: e.PASSWORD_QUEUE_MAX }),
+    },
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600 * 1000,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

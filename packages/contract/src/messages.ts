@@ -133,6 +133,7 @@ export const MESSAGES = {
     headersTooLarge: 'The request address or headers are too large (16 KB at most)',
     malformedRequest: 'The request is not valid HTTP',
     tooManyRequests: 'Too many requests. Please try again later.',
+    passwordsBusy: 'Too many people are signing in right now. Please try again in a few seconds.',
     internal: 'Something went wrong on our side. Please try again.',
     unavailable: 'The service is temporarily unavailable. Please try again shortly.',
     loggedOut: 'Logged out successfully',
