@@ -65,6 +65,9 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     logger,
   });
   const passwords = await startPasswordHasher(config.passwords);
+  logger.info(
+    `Password hashing: ${config.passwords.threads} worker threads, one hash ${Math.round(passwords.hashMs)} ms, up to ${passwords.queueMax} waiting before 503`,
+  );
   const ctx: AppContext = {
     config,
     database,
