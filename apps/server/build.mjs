@@ -13,6 +13,8 @@ await build({
     backup: 'src/cli/backup.ts',
     restore: 'src/cli/restore.ts',
     demo: 'src/demo/main.ts',
+    // Loaded by path from the worker threads of src/auth/passwords.ts, next to the entry that starts them.
+    passwordWorker: 'src/auth/passwordWorker.js',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
+import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig } from './config.js';
@@ -18,6 +18,16 @@ describe('loadConfig', () => {
       readCacheMb: 32,
     });
     expect(config.rateLimit.enabled).toBe(true);
+    expect(config.rateLimit).toMatchObject({ loginPerAccount: 10, loginAccountCeiling: 100 });
+    expect(config.passwords).toEqual({ cost: 12, threads: availableParallelism() });
+    expect(loadConfig({ DATA_DIR: tmp(), PASSWORD_THREADS: '3', PASSWORD_QUEUE_MAX: '0' }).passwords).toEqual({
+      cost: 12,
+      threads: 3,
+      queueMax: 0,
+    });
+    expect(loadConfig({ DATA_DIR: tmp(), LOGIN_RATE_LIMIT_ACCOUNT_CEILING: '500' }).rateLimit.loginAccountCeiling).toBe(
+      500,
+    );
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
     expect(config.redisPrefix).toBe('mentora:');
@@ -44,6 +54,14 @@ describe('loadConfig', () => {
     ['EVENTS_HEARTBEAT_MS', '10', /EVENTS_HEARTBEAT_MS must be between 50 and 300000/],
     ['EVENTS_MAX_STREAMS_PER_USER', '0', /EVENTS_MAX_STREAMS_PER_USER must be between 1 and 1000/],
     ['READ_CACHE_MB', '5000', /READ_CACHE_MB must be between 0 and 4096/],
+    ['LOGIN_RATE_LIMIT_ACCOUNT_CEILING', '0', /LOGIN_RATE_LIMIT_ACCOUNT_CEILING must be between 1 and 1000000/],
+    ['PASSWORD_THREADS', '0', /PASSWORD_THREADS must be between 1 and 64/],
+    ['PASSWORD_QUEUE_MAX', 'lots', /PASSWORD_QUEUE_MAX must be a whole number/],
+    [
+      'ADMIN_PASSWORD',
+      'é'.repeat(37),
+      /^Invalid configuration: ADMIN_PASSWORD: ADMIN_PASSWORD must be at most 72 bytes/,
+    ],
   ])('stops on a wrong %s with one line naming it', (name, value, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(message);
     try {

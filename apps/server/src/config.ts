@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { LIMITS, passwordBytes } from '@mentora/contract';
 import { z } from 'zod';
 
 // Configuration comes from the environment only, and is checked once at start: a wrong value stops
@@ -51,15 +53,25 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: int('RATE_LIMIT_WINDOW_SECONDS', 1, 86_400).default(900),
   LOGIN_RATE_LIMIT_PER_IP: int('LOGIN_RATE_LIMIT_PER_IP', 1, 1_000_000).default(100),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: int('LOGIN_RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000).default(10),
+  LOGIN_RATE_LIMIT_ACCOUNT_CEILING: int('LOGIN_RATE_LIMIT_ACCOUNT_CEILING', 1, 1_000_000).default(100),
   REGISTER_RATE_LIMIT_PER_IP: int('REGISTER_RATE_LIMIT_PER_IP', 1, 1_000_000).default(20),
   FORGOT_PASSWORD_RATE_LIMIT_PER_IP: int('FORGOT_PASSWORD_RATE_LIMIT_PER_IP', 1, 1_000_000).default(10),
   FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL: int('FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL', 1, 1_000_000).default(3),
   TRUST_PROXY: int('TRUST_PROXY', 0, 10).default(0),
   CORS_ORIGINS: z.string().default(''),
   BCRYPT_COST: int('BCRYPT_COST', 4, 15).default(12),
+  PASSWORD_THREADS: int('PASSWORD_THREADS', 1, 64).optional(),
+  PASSWORD_QUEUE_MAX: int('PASSWORD_QUEUE_MAX', 0, 100_000).optional(),
   SESSION_IDLE_DAYS: int('SESSION_IDLE_DAYS', 1, 3650).default(30),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'ADMIN_PASSWORD must be at least 8 characters')
+    .refine(
+      (v) => passwordBytes(v) <= LIMITS.password.maxBytes,
+      `ADMIN_PASSWORD must be at most ${LIMITS.password.maxBytes} bytes (bcrypt reads no more)`,
+    )
+    .optional(),
   ADMIN_NAME: z.string().min(1).max(100, 'ADMIN_NAME must be at most 100 characters').default('Administrator'),
   LIVE_BASE_URL: url('LIVE_BASE_URL', ['http:', 'https:']).default('https://meet.jit.si/'),
   GEMINI_API_KEY: z.string().regex(/^\S+$/, 'GEMINI_API_KEY must not contain spaces').optional(),
@@ -109,7 +121,10 @@ export interface Config {
     enabled: boolean;
     windowMs: number;
     loginPerIp: number;
+    /** Wrong passwords from one address (or one session) for one account per window. */
     loginPerAccount: number;
+    /** Wrong passwords for one account from everywhere per hour; past it only sources with failures of their own are refused. */
+    loginAccountCeiling: number;
     registerPerIp: number;
     assistantPerUserPerMinute: number;
     forgotPasswordPerIp: number;
@@ -118,6 +133,11 @@ export interface Config {
   trustProxy: number;
   corsOrigins: string[];
   bcryptCost: number;
+  /**
+   * Password hashing's worker threads (PASSWORD_THREADS, default one per core) and how many hashes may
+   * wait for one before requests get 503 (PASSWORD_QUEUE_MAX, default about 3 s of work).
+   */
+  passwords: { cost: number; threads: number; queueMax?: number };
   /** A session unused for longer than this ends (SESSION_IDLE_DAYS). */
   sessionIdleMs: number;
   admin: { email: string; password: string; name: string } | undefined;
@@ -210,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
       loginPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
       loginPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+      loginAccountCeiling: e.LOGIN_RATE_LIMIT_ACCOUNT_CEILING,
       registerPerIp: e.REGISTER_RATE_LIMIT_PER_IP,
       assistantPerUserPerMinute: e.ASSISTANT_RATE_LIMIT_PER_MINUTE,
       forgotPasswordPerIp: e.FORGOT_PASSWORD_RATE_LIMIT_PER_IP,
@@ -223,6 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
     ],
     bcryptCost: e.BCRYPT_COST,
+    passwords: {
+      cost: e.BCRYPT_COST,
+      threads: e.PASSWORD_THREADS ?? availableParallelism(),
+      ...(e.PASSWORD_QUEUE_MAX === undefined ? {} : { queueMax: e.PASSWORD_QUEUE_MAX }),
+    },
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600 * 1000,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

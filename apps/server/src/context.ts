@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { PasswordHasher } from './auth/passwords.js';
 import type { SessionCache } from './auth/sessionCache.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
@@ -17,4 +18,6 @@ export interface AppContext {
   sessionCache: SessionCache;
   /** Reads many requests share (db/readCache.ts); whoever writes a table they come from says so here. */
   readCache: ReadCache;
+  /** Password hashing and checks, in worker threads with a bounded queue. */
+  passwords: PasswordHasher;
 }

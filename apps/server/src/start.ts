@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { describeAssistant } from './assistant/providers.js';
 import { authChanges } from './auth/authChanges.js';
+import { startPasswordHasher } from './auth/passwords.js';
 import { SessionCache } from './auth/sessionCache.js';
 import { endIdleSessions } from './auth/sessions.js';
 import { markServerRunning } from './backup/serverMark.js';
@@ -63,7 +64,20 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     databaseUrl: config.databaseUrl,
     logger,
   });
-  const ctx: AppContext = { config, database, db: database.db, logger, events: live.events, sessionCache, readCache };
+  const passwords = await startPasswordHasher(config.passwords);
+  logger.info(
+    `Password hashing: ${config.passwords.threads} worker threads, one hash ${Math.round(passwords.hashMs)} ms, up to ${passwords.queueMax} waiting before 503`,
+  );
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    logger,
+    events: live.events,
+    sessionCache,
+    readCache,
+    passwords,
+  };
   logger.info(describeAssistant(config));
   for (const warning of configWarnings(config)) logger.warn(warning);
   await ensureFirstAdmin(ctx);
@@ -96,6 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     server.close(async () => {
       await live.close().catch((error: unknown) => logger.error({ err: error }, 'closing Redis failed'));
       await stopListening();
+      await passwords.close();
       await database.close().catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'));
       logger.info('stopped');
       process.exit(0);

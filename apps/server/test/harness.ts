@@ -10,6 +10,7 @@ import supertest from 'supertest';
 import { inject } from 'vitest';
 import { type AppOptions, createApp } from '../src/app.js';
 import { authChanges } from '../src/auth/authChanges.js';
+import { startPasswordHasher } from '../src/auth/passwords.js';
 import { SessionCache } from '../src/auth/sessionCache.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
@@ -114,7 +115,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   let stopListening = async () => {};
   if (options.hearChanges === false) for (const subscription of subscriptions) subscription.setListening(true);
   else stopListening = await listenForChanges(database, subscriptions, { databaseUrl: config.databaseUrl, logger });
-  const ctx: AppContext = { config, database, db: database.db, logger, events: live.events, sessionCache, readCache };
+  const passwords = await startPasswordHasher(config.passwords);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    logger,
+    events: live.events,
+    sessionCache,
+    readCache,
+    passwords,
+  };
   const app = createApp(ctx, { rateLimitStore: live.rateLimitStore, ...options });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -131,6 +142,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await stopListening();
+      await passwords.close();
       await database.close();
       await scratch?.drop();
       if (!options.pgliteDataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -57,7 +57,8 @@ export const LIMITS = {
   comment: { min: 0, max: 5_000 },
   chatMessage: { min: 1, max: 4_000 },
   tags: { maxCount: 20, min: 1, max: 40 },
-  password: { min: 8, max: 200 },
+  // bcrypt reads only the first 72 bytes of a password: a longer one would be silently cut.
+  password: { min: 8, max: 200, maxBytes: 72 },
   email: { max: 254 },
   bio: { max: 5_000 },
   url: { max: 2_000 },

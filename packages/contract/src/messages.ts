@@ -95,6 +95,8 @@ export const MESSAGES = {
     emailChanged: 'Email changed. You have been signed out on your other devices.',
     passwordChanged: 'Password changed. You have been signed out on your other devices.',
     passwordWrong: 'The password is incorrect',
+    passwordTooLong:
+      'Password must be at most 72 bytes: up to 72 plain letters, digits or symbols; accented letters and emoji count as 2 to 4.',
     accountDeleted: 'Your account has been deleted',
     lastAdmin:
       'You are the last administrator, so this account cannot be deleted. Make another account an administrator first.',
@@ -135,6 +137,7 @@ export const MESSAGES = {
     headersTooLarge: 'The request address or headers are too large (16 KB at most)',
     malformedRequest: 'The request is not valid HTTP',
     tooManyRequests: 'Too many requests. Please try again later.',
+    passwordsBusy: 'Too many people are signing in right now. Please try again in a few seconds.',
     internal: 'Something went wrong on our side. Please try again.',
     unavailable: 'The service is temporarily unavailable. Please try again shortly.',
     loggedOut: 'Logged out successfully',

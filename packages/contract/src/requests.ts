@@ -14,6 +14,7 @@ import {
   ROLES,
   SELF_SERVICE_ROLES,
 } from './constants.js';
+import { MESSAGES } from './messages.js';
 import { isHttpUrl, parseTags } from './text.js';
 
 // ---------- building blocks ----------
@@ -47,10 +48,12 @@ export const emailSchema = z
   .toLowerCase()
   .max(LIMITS.email.max, 'Email is too long')
   .pipe(z.email({ error: 'Please enter a valid email address' }));
+/** How many bytes a password takes in UTF-8, the length bcrypt reads (an accent takes 2, an emoji 4). */
+export const passwordBytes = (password: string): number => new TextEncoder().encode(password).length;
 export const passwordSchema = z
   .string({ error: 'Password must be text' })
   .min(LIMITS.password.min, `Password must be at least ${LIMITS.password.min} characters`)
-  .max(LIMITS.password.max, `Password must be at most ${LIMITS.password.max} characters`);
+  .refine((password) => passwordBytes(password) <= LIMITS.password.maxBytes, MESSAGES.account.passwordTooLong);
 /** A URL a user may give: empty, or absolute http(s). */
 export const optionalUrlSchema = z
   .string({ error: 'URL must be text' })

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.js';
 import {
+  changePasswordRequestSchema,
   createClassRequestSchema,
   markNotificationsReadRequestSchema,
   registerRequestSchema,
+  resetPasswordRequestSchema,
   tagsSchema,
 } from './schemas.js';
 
@@ -57,6 +59,26 @@ describe('registerRequestSchema', () => {
     const result = registerRequestSchema.safeParse({ ...base, role: 'admin' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(MESSAGES.server.adminRoleNotAllowed);
+  });
+});
+
+describe('new passwords', () => {
+  // bcrypt reads 72 bytes: anything longer would be cut without a word, so it is refused instead.
+  const cases = (password: string) => [
+    registerRequestSchema.safeParse({ name: 'Ada', email: 'ada@example.com', password }),
+    changePasswordRequestSchema.safeParse({ currentPassword: 'old password', newPassword: password }),
+    resetPasswordRequestSchema.safeParse({ token: 't', password }),
+  ];
+  it('take up to 72 bytes of UTF-8 and refuse more with a message saying so, counting bytes, not characters', () => {
+    for (const result of cases('P'.repeat(72))) expect(result.success).toBe(true);
+    for (const long of ['P'.repeat(73), 'é'.repeat(37), '🔑'.repeat(19)]) {
+      for (const result of cases(long)) {
+        expect(result.success).toBe(false);
+        expect(result.error?.issues.map((i) => i.message)).toEqual([MESSAGES.account.passwordTooLong]);
+      }
+    }
+    // 36 accented letters are 72 bytes; 18 emoji too.
+    for (const result of [...cases('é'.repeat(36)), ...cases('🔑'.repeat(18))]) expect(result.success).toBe(true);
   });
 });
 

@@ -264,4 +264,21 @@ describe('password checks are rate limited per user', () => {
       .send({ currentPassword: bystander.password, newPassword: NEW_PASSWORD });
     expect(fine.status).toBe(200);
   });
+
+  it("binds the limit to the guessing session: the owner's other session still changes the password", async () => {
+    const owner = await makeLearner(limited);
+    const stolen = owner.auth;
+    const wrong = { currentPassword: 'guess', newPassword: NEW_PASSWORD };
+    for (let i = 0; i < 3; i++)
+      expect((await limited.http.put('/api/auth/password').set(stolen).send(wrong)).status).toBe(400);
+    expect((await limited.http.put('/api/auth/password').set(stolen).send(wrong)).status).toBe(429);
+    const signIn = await limited.http
+      .post('/api/auth/login')
+      .send({ email: owner.user.email, password: owner.password });
+    const changed = await limited.http
+      .put('/api/auth/password')
+      .set('Authorization', `Bearer ${signIn.body.token}`)
+      .send({ currentPassword: owner.password, newPassword: NEW_PASSWORD });
+    expect(changed.status).toBe(200);
+  });
 });

@@ -127,6 +127,44 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('passwords longer than the 72 bytes bcrypt reads', () => {
+  const first72 = 'P'.repeat(72);
+  const login = (email: string, password: string) => t.http.post('/api/auth/login').send({ email, password });
+
+  it('are refused at registration with the message under the password field, and no account is made', async () => {
+    const res = await register({ name: 'Long', email: 'long@example.com', password: `${first72}SECRET12` });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path: 'password', message: MESSAGES.account.passwordTooLong }]);
+    expect(await t.ctx.db.select().from(users).where(eq(users.email, 'long@example.com'))).toHaveLength(0);
+    // Bytes, not characters: 37 accented letters are 74 bytes.
+    expect((await register({ ...valid('accents'), password: 'é'.repeat(37) })).status).toBe(400);
+    expect((await register({ ...valid('accents'), password: 'é'.repeat(36) })).status).toBe(201);
+  });
+
+  it('never sign in to an account whose password is their first 72 bytes', async () => {
+    expect((await register({ name: 'Exact', email: 'exact72@example.com', password: first72 })).status).toBe(201);
+    expect((await login('exact72@example.com', `${first72}wrongwrong`)).status).toBe(401);
+    expect((await login('exact72@example.com', `${first72}SECRET12`)).body).toEqual({
+      message: MESSAGES.server.invalidCredentials,
+    });
+    expect((await login('exact72@example.com', first72)).status).toBe(200);
+  });
+
+  it('are refused as a new password at password change and reset', async () => {
+    const learner = await makeLearner(t);
+    const change = await t.http
+      .put('/api/auth/password')
+      .set(learner.auth)
+      .send({ currentPassword: learner.password, newPassword: `${first72}SECRET12` });
+    expect(change.status).toBe(400);
+    expect(change.body.errors).toEqual([{ path: 'newPassword', message: MESSAGES.account.passwordTooLong }]);
+    const reset = await t.http.post('/api/auth/reset-password').send({ token: 'any', password: `${first72}SECRET12` });
+    expect(reset.status).toBe(400);
+    expect(reset.body.errors).toEqual([{ path: 'password', message: MESSAGES.account.passwordTooLong }]);
+    expect((await login(learner.user.email, learner.password)).status).toBe(200);
+  });
+});
+
 describe('logout', () => {
   it('ends only that session: the token then gets 401 everywhere, another session keeps working', async () => {
     const learner = await makeLearner(t);

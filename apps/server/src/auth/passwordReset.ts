@@ -8,7 +8,6 @@ import { passwordResets, users } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { findUserByEmail } from '../users/accounts.js';
-import { hashPassword } from './passwords.js';
 import { endUserSessions } from './sessions.js';
 
 type ResetInput = z.output<typeof resetPasswordRequestSchema>;
@@ -93,7 +92,7 @@ export async function resetPassword(ctx: AppContext, input: ResetInput): Promise
   // A cheap look first, so that a stream of made-up tokens costs no bcrypt work.
   const [pending] = await ctx.db.select({ id: passwordResets.id }).from(passwordResets).where(usable).limit(1);
   if (!pending) throw badRequest(MESSAGES.account.resetLinkInvalid);
-  const passwordHash = await hashPassword(input.password, ctx.config.bcryptCost);
+  const passwordHash = await ctx.passwords.hash(input.password);
   const userId = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordResets)

@@ -19,7 +19,6 @@ import { isAdmin } from '../users/policy.js';
 import { presentUser } from '../users/presenter.js';
 import { mailOldAddress } from './emailChange.js';
 import { revokeResetLinks } from './passwordReset.js';
-import { hashPassword, verifyPassword } from './passwords.js';
 import { type Authenticated, endSession, endUserSessions, startSession } from './sessions.js';
 
 type RegisterInput = z.output<typeof registerRequestSchema>;
@@ -29,7 +28,7 @@ type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 type DeleteAccountInput = z.output<typeof deleteAccountRequestSchema>;
 
 export async function register(ctx: AppContext, input: RegisterInput, userAgent?: string): Promise<AuthResponse> {
-  const passwordHash = await hashPassword(input.password, ctx.config.bcryptCost);
+  const passwordHash = await ctx.passwords.hash(input.password);
   try {
     return await ctx.db.transaction(async (tx) => {
       const user = await insertAccount(tx, {
@@ -52,7 +51,7 @@ export async function register(ctx: AppContext, input: RegisterInput, userAgent?
 
 export async function login(ctx: AppContext, input: LoginInput, userAgent?: string): Promise<AuthResponse> {
   const user = await findUserByEmail(ctx.db, input.email);
-  const ok = await verifyPassword(input.password, user?.passwordHash);
+  const ok = await ctx.passwords.verify(input.password, user?.passwordHash);
   if (!user || !ok) throw new HttpError(401, MESSAGES.server.invalidCredentials);
   const token = await startSession(ctx.db, ctx.config.jwtSecret, user.id, userAgent);
   return { ...presentUser(user), token };
@@ -78,7 +77,7 @@ export async function updateProfile(
 ): Promise<User> {
   const user = auth.user;
   const emailChanges = input.email !== user.email.toLowerCase();
-  if (emailChanges) await confirmCurrentPassword(user, input.currentPassword);
+  if (emailChanges) await confirmCurrentPassword(ctx, user, input.currentPassword);
   let row: UserRow;
   try {
     row = await ctx.db.transaction(async (tx) => {
@@ -111,12 +110,16 @@ export async function updateProfile(
   return presentUser(row);
 }
 
-async function confirmCurrentPassword(user: UserRow, currentPassword: string | undefined): Promise<void> {
+async function confirmCurrentPassword(
+  ctx: AppContext,
+  user: UserRow,
+  currentPassword: string | undefined,
+): Promise<void> {
   if (currentPassword === undefined) {
     const message = MESSAGES.account.emailChangeNeedsPassword;
     throw badRequest(message, [{ path: 'currentPassword', message }]);
   }
-  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+  if (!(await ctx.passwords.verify(currentPassword, user.passwordHash))) {
     const message = MESSAGES.account.currentPasswordWrong;
     throw badRequest(message, [{ path: 'currentPassword', message }]);
   }
@@ -133,8 +136,8 @@ export async function logoutEverywhere(ctx: AppContext, userId: string): Promise
  * would send the UI to /login. Success keeps the caller's session and ends every other one.
  */
 export async function changePassword(ctx: AppContext, auth: Authenticated, input: ChangePasswordInput): Promise<void> {
-  await confirmCurrentPassword(auth.user, input.currentPassword);
-  const passwordHash = await hashPassword(input.newPassword, ctx.config.bcryptCost);
+  await confirmCurrentPassword(ctx, auth.user, input.currentPassword);
+  const passwordHash = await ctx.passwords.hash(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.user.id));
     await endUserSessions(tx, auth.user.id, auth.sessionId);
@@ -152,7 +155,7 @@ export async function changePassword(ctx: AppContext, auth: Authenticated, input
  * so two last admins deleting themselves at once cannot both succeed.
  */
 export async function deleteOwnAccount(ctx: AppContext, user: UserRow, input: DeleteAccountInput): Promise<void> {
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
+  if (!(await ctx.passwords.verify(input.password, user.passwordHash))) {
     const message = MESSAGES.account.passwordWrong;
     throw badRequest(message, [{ path: 'password', message }]);
   }

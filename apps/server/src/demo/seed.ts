@@ -6,7 +6,6 @@ import {
   replyRequestSchema,
 } from '@mentora/contract';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../auth/passwords.js';
 import * as classesService from '../classes/service.js';
 import * as communityService from '../community/service.js';
 import type { AppContext } from '../context.js';
@@ -39,7 +38,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   const first = DEMO_PEOPLE[0];
   if (!first || (await findUserByEmail(ctx.db, first.email))) return false;
 
-  const passwordHash = await hashPassword(DEMO_PASSWORD, ctx.config.bcryptCost);
+  const passwordHash = await ctx.passwords.hash(DEMO_PASSWORD);
   const people = new Map<string, UserRow>();
   for (const person of DEMO_PEOPLE) {
     const user = await insertAccount(ctx.db, {

@@ -96,6 +96,7 @@ describe('rate limits', () => {
         TRUST_PROXY: '1',
         LOGIN_RATE_LIMIT_PER_IP: '6',
         LOGIN_RATE_LIMIT_PER_ACCOUNT: '3',
+        LOGIN_RATE_LIMIT_ACCOUNT_CEILING: '5',
         REGISTER_RATE_LIMIT_PER_IP: '2',
       },
     });
@@ -105,17 +106,36 @@ describe('rate limits', () => {
   const login = (email: string, password: string, ip: string) =>
     limited.http.post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
 
-  it('stops a burst of wrong passwords for one account even across addresses, with Retry-After', async () => {
+  it('stops a guesser at their address, with Retry-After, while the owner signs in from another', async () => {
     const victim = await makeLearner(limited);
     const bystander = await makeLearner(limited);
-    for (let i = 0; i < 3; i++)
-      expect((await login(victim.user.email, 'wrong password', `10.0.0.${i + 1}`)).status).toBe(401);
-    const blocked = await login(victim.user.email, victim.password, '10.0.0.99');
+    for (let i = 0; i < 3; i++) expect((await login(victim.user.email, 'wrong password', '10.0.0.1')).status).toBe(401);
+    // Even the right password: the guesser's address has used its attempts on this account.
+    const blocked = await login(victim.user.email, victim.password, '10.0.0.1');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: MESSAGES.server.tooManyRequests });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // Another account is unaffected.
-    expect((await login(bystander.user.email, bystander.password, '10.0.0.99')).status).toBe(200);
+    expect((await login(victim.user.email, victim.password, '10.0.0.2')).status).toBe(200);
+    expect((await login(bystander.user.email, bystander.password, '10.0.0.1')).status).toBe(200);
+  });
+
+  it('stops a guesser spread over many addresses at the account ceiling, never refusing a clean address', async () => {
+    const victim = await makeLearner(limited);
+    const guess = (ip: string) => login(victim.user.email, 'wrong password', ip);
+    // Two wrong passwords from each address stay under the per-address limit (3); five in all reach the ceiling.
+    const statuses = [];
+    for (const ip of ['10.1.0.1', '10.1.0.1', '10.1.0.2', '10.1.0.2', '10.1.0.3'])
+      statuses.push((await guess(ip)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const past = await guess('10.1.0.3');
+    expect(past.status).toBe(429);
+    expect(Number(past.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(victim.user.email, victim.password, '10.1.0.1')).status).toBe(429);
+    // A new address gets its one answer, then it too has failures of its own.
+    expect((await guess('10.1.0.4')).status).toBe(401);
+    expect((await guess('10.1.0.4')).status).toBe(429);
+    // The owner, from an address with no failures on this account, signs in.
+    expect((await login(victim.user.email, victim.password, '10.1.0.99')).status).toBe(200);
   });
 
   it('limits sign-in attempts per address', async () => {

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@mentora/contract';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { ipKeyGenerator, type Options, type RateLimitInfo, rateLimit, type Store } from 'express-rate-limit';
 import type { Config } from '../config.js';
 
@@ -7,11 +7,12 @@ const pass: RequestHandler = (_req, _res, next) => next();
 
 export interface RateLimiters {
   loginPerIp: RequestHandler;
+  /** Wrong passwords per address and account, with a ceiling per account that never refuses a clean address. */
   loginPerAccount: RequestHandler;
   registerPerIp: RequestHandler;
   forgotPasswordPerIp: RequestHandler;
   forgotPasswordPerEmail: RequestHandler;
-  /** Wrong current passwords per signed-in user (password change, account deletion). */
+  /** Wrong current passwords per session and user (password change, account deletion), as loginPerAccount. */
   passwordCheckPerUser: RequestHandler;
   /** Questions to the assistant per signed-in user per minute (both chat endpoints share it). */
   assistantPerUser: RequestHandler;
@@ -19,6 +20,16 @@ export interface RateLimiters {
 
 /** Makes a store per limiter; #7 swaps in a Redis store so counters are shared between processes. */
 export type StoreFactory = (prefix: string) => Store | undefined;
+
+type LimitedRequest = Parameters<NonNullable<Options['keyGenerator']>>[0];
+
+/** 429 with Retry-After: when the counter `info` (of the limit that refused) starts again. */
+function refuse(res: Response, info: RateLimitInfo | undefined, windowMs: number): void {
+  const reset = info?.resetTime?.getTime();
+  const seconds = reset ? Math.max(1, Math.ceil((reset - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);
+  res.set('Retry-After', String(seconds));
+  res.status(429).json({ message: MESSAGES.server.tooManyRequests });
+}
 
 function limiter(
   config: Config,
@@ -34,14 +45,73 @@ function limiter(
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     ...(store ? { store } : {}),
-    handler: (req, res, _next, options) => {
-      const reset = (req as { rateLimit?: RateLimitInfo }).rateLimit?.resetTime?.getTime();
-      const seconds = reset ? Math.max(1, Math.ceil((reset - Date.now()) / 1000)) : Math.ceil(options.windowMs / 1000);
-      res.set('Retry-After', String(seconds));
-      res.status(429).json({ message: MESSAGES.server.tooManyRequests });
-    },
+    handler: (req, res, _next, options) =>
+      refuse(res, (req as { rateLimit?: RateLimitInfo }).rateLimit, options.windowMs),
     ...extra,
   });
+}
+
+/** The account ceiling's window: slower than the per-address limit, so it is reached late and lasts. */
+const CEILING_WINDOW_MS = 3_600_000;
+
+/**
+ * Failed guesses at one secret (an account's password), bound to whoever makes them. `perSource`
+ * failures from one source (an address, a session) on one subject lock that source out of that
+ * subject. Past `ceiling` failures on the subject from all sources together (an attack spread over
+ * many addresses), a source is refused only if it has failures of its own on that subject: a clean
+ * one, the rightful owner's, still gets through, so nobody can lock someone else out. Only 4xx answers
+ * count as failures: a 503 (the server too busy to compare) is not a guess.
+ */
+function guessLimit(
+  config: Config,
+  prefix: string,
+  guess: {
+    subject: (req: LimitedRequest) => string | undefined;
+    source: (req: LimitedRequest) => string;
+    perSource: number;
+    ceiling: number;
+  },
+  makeStore?: StoreFactory,
+): RequestHandler {
+  const wasNotAGuess = (_req: unknown, res: Response) => res.statusCode < 400 || res.statusCode >= 500;
+  const skip = (req: LimitedRequest) => guess.subject(req) === undefined;
+  const own = (req: LimitedRequest) => (req as { ownGuesses?: RateLimitInfo }).ownGuesses;
+  const perSource = limiter(
+    config,
+    `${prefix}source:`,
+    guess.perSource,
+    {
+      requestPropertyName: 'ownGuesses',
+      skipSuccessfulRequests: true,
+      requestWasSuccessful: wasNotAGuess,
+      keyGenerator: (req) => `${guess.source(req)}|${guess.subject(req)}`,
+      skip,
+      handler: (req, res, _next, options) => refuse(res, own(req), options.windowMs),
+    },
+    makeStore,
+  );
+  const ceiling = limiter(
+    config,
+    `${prefix}ceiling:`,
+    guess.ceiling,
+    {
+      windowMs: Math.max(CEILING_WINDOW_MS, config.rateLimit.windowMs),
+      requestPropertyName: 'allGuesses',
+      // Its headers would tell anyone that the account is under attack; the source's own limit's say enough.
+      standardHeaders: false,
+      skipSuccessfulRequests: true,
+      requestWasSuccessful: wasNotAGuess,
+      keyGenerator: (req) => guess.subject(req) ?? '',
+      skip,
+      handler: (req, res, next, options) => {
+        // `used` counts this attempt: 1 means no failure of its own before it.
+        if ((own(req)?.used ?? 0) <= 1) return next();
+        refuse(res, (req as { allGuesses?: RateLimitInfo }).allGuesses, options.windowMs);
+      },
+    },
+    makeStore,
+  );
+  return (req, res, next) => perSource(req, res, (error?: unknown) => (error ? next(error) : ceiling(req, res, next)));
 }
 
 export function createRateLimiters(config: Config, makeStore?: StoreFactory): RateLimiters {
@@ -56,22 +126,22 @@ export function createRateLimiters(config: Config, makeStore?: StoreFactory): Ra
       assistantPerUser: pass,
     };
   }
-  const byIp = (req: Parameters<NonNullable<Options['keyGenerator']>>[0]) => ipKeyGenerator(req.ip ?? 'unknown');
+  const byIp = (req: LimitedRequest) => ipKeyGenerator(req.ip ?? 'unknown');
   const emailOf = (req: { body?: unknown }) => (req.body as { email?: unknown } | undefined)?.email;
   return {
     loginPerIp: limiter(config, 'login-ip:', config.rateLimit.loginPerIp, { keyGenerator: byIp }, makeStore),
-    // Failed attempts per account, whatever address they come from: stops a spread-out guessing attack.
-    loginPerAccount: limiter(
+    // Wrong passwords per address and account, with a ceiling per account (guessLimit).
+    loginPerAccount: guessLimit(
       config,
-      'login-account:',
-      config.rateLimit.loginPerAccount,
+      'login-guesses:',
       {
-        skipSuccessfulRequests: true,
-        keyGenerator: (req) => {
-          const email = (req.body as { email?: unknown } | undefined)?.email;
-          return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
+        subject: (req) => {
+          const email = emailOf(req);
+          return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : undefined;
         },
-        skip: (req) => typeof (req.body as { email?: unknown } | undefined)?.email !== 'string',
+        source: byIp,
+        perSource: config.rateLimit.loginPerAccount,
+        ceiling: config.rateLimit.loginAccountCeiling,
       },
       makeStore,
     ),
@@ -94,15 +164,16 @@ export function createRateLimiters(config: Config, makeStore?: StoreFactory): Ra
       },
       makeStore,
     ),
-    // A stolen session must not become a way round the sign-in limit to guess the password.
-    passwordCheckPerUser: limiter(
+    // A stolen session must not become a way round the sign-in limit to guess the password, nor a way
+    // to lock the owner out of changing it: bound to the session, with the account's ceiling.
+    passwordCheckPerUser: guessLimit(
       config,
       'password-check:',
-      config.rateLimit.loginPerAccount,
       {
-        skipSuccessfulRequests: true,
-        keyGenerator: (req) => req.auth?.user.id ?? '',
-        skip: (req) => req.auth === undefined,
+        subject: (req) => req.auth?.user.id,
+        source: (req) => req.auth?.sessionId ?? '',
+        perSource: config.rateLimit.loginPerAccount,
+        ceiling: config.rateLimit.loginAccountCeiling,
       },
       makeStore,
     ),

@@ -51,7 +51,12 @@ describe.skipIf(!available)('with Redis', () => {
   const servers: TestServer[] = [];
   beforeAll(async () => {
     // Two apps, each with its own database, sharing only Redis: what they count together is Redis's doing.
-    const env = limited({ REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: uniqueRedisPrefix() });
+    const env = limited({
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: uniqueRedisPrefix(),
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: '3',
+      LOGIN_RATE_LIMIT_ACCOUNT_CEILING: '4',
+    });
     servers.push(await startTestServer({ env }), await startTestServer({ env }));
   });
   afterAll(async () => {
@@ -71,5 +76,25 @@ describe.skipIf(!available)('with Redis', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: MESSAGES.server.tooManyRequests });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it("binds wrong passwords to the guesser's address in every process, and the ceiling never refuses the owner", async () => {
+    const [a, b] = servers as [TestServer, TestServer];
+    const owner = { name: 'Owner', email: 'owner@example.test', password: 'the right password' };
+    for (const s of [a, b]) expect((await s.http.post('/api/auth/register').send(owner)).status).toBe(201);
+    const attempt = (s: TestServer, ip: string, password = 'wrong password') =>
+      s.http.post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: owner.email, password });
+    const guesses = [
+      (await attempt(a, '10.5.0.1')).status,
+      (await attempt(b, '10.5.0.1')).status,
+      (await attempt(a, '10.5.0.1')).status,
+      (await attempt(b, '10.5.0.1', owner.password)).status,
+    ];
+    expect(guesses).toEqual([401, 401, 401, 429]);
+    expect((await attempt(b, '10.5.0.2', owner.password)).status).toBe(200);
+    // The fourth failure from anywhere reaches the ceiling (4): past it, addresses with failures are refused.
+    expect((await attempt(a, '10.5.0.3')).status).toBe(401);
+    expect((await attempt(b, '10.5.0.3')).status).toBe(429);
+    expect((await attempt(a, '10.5.0.4', owner.password)).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, SELF_SERVICE_ROLES } from '@mentora/contract';
+import { LIMITS, MESSAGES, passwordSchema, SELF_SERVICE_ROLES } from '@mentora/contract';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage, type FieldError, fieldErrors } from '../../api/errors';
@@ -53,6 +53,13 @@ export function RegisterPage() {
     setProblems({ byField: {}, other: [] });
     if (password !== confirm) {
       setError(MESSAGES.register.passwordsDoNotMatch);
+      return;
+    }
+    // The server's rule, said under the field before anything is sent (a password over 72 bytes, say).
+    const checked = passwordSchema.safeParse(password);
+    if (!checked.success) {
+      setError(null);
+      setProblems({ byField: { password: checked.error.issues[0]?.message }, other: [] });
       return;
     }
     setError(null);
