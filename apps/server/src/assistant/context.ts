@@ -48,8 +48,10 @@ const NOISE = new Set(
   ).split(' '),
 );
 
+const WORD = /[\p{L}\p{N}]+/gu;
+
 export function searchTerms(message: string): string[] {
-  const words = message.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = message.toLowerCase().match(WORD) ?? [];
   const terms: string[] = [];
   for (const word of words) {
     if (word.length < 2 || NOISE.has(word) || terms.includes(word)) continue;
@@ -82,9 +84,12 @@ export function redactEmails(text: string): string {
 /** How much of a text an excerpt reads: enough past EXCERPT_CHARS for masking and cutting at a word. */
 const EXCERPT_WINDOW = 4 * EXCERPT_CHARS;
 
+const SPACE = /\s/;
+const WHITESPACE_RUN = /\s+/g;
+
 /** Where the last whitespace of a text is; its length when it has none. */
 function lastSpace(text: string): number {
-  for (let i = text.length - 1; i >= 0; i--) if (/\s/.test(text[i] as string)) return i;
+  for (let i = text.length - 1; i >= 0; i--) if (SPACE.test(text[i] as string)) return i;
   return text.length;
 }
 
@@ -93,7 +98,7 @@ export function excerpt(text: string, chars = EXCERPT_CHARS): string {
   // at a space, so no address is cut in two (its first half would not be masked).
   let window = text.slice(0, Math.max(EXCERPT_WINDOW, 2 * chars));
   if (window.length < text.length) window = window.slice(0, lastSpace(window));
-  const flat = redactEmails(window).replace(/\s+/g, ' ').trim();
+  const flat = redactEmails(window).replace(WHITESPACE_RUN, ' ').trim();
   if (flat.length <= chars) return flat;
   const cut = flat.slice(0, chars);
   const space = cut.lastIndexOf(' ');
@@ -247,3 +252,6 @@ export async function buildContext(db: Queryable, asker: UserRow, message: strin
     matches: { classes: matchedClasses, discussions: matchedDiscussions, posts: matchedPosts },
   };
 }
+
+/** Every pattern this module runs on user text, for the ReDoS sweep (regexSafety.test.ts). */
+export const CONTEXT_PATTERNS: Readonly<Record<string, RegExp>> = { WORD, ADDRESS_RUN, SPACE, WHITESPACE_RUN };

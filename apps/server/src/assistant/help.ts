@@ -9,10 +9,34 @@ export interface HelpTopic {
   steps: string[];
   link: { label: string; path: string };
   /** Patterns in a lower-cased question and what each adds to this topic's score. */
-  cues: [RegExp, number][];
+  cues: [RegExp | InOrder, number][];
 }
 
-const CLASSY = String.raw`\b(class|classes|course|courses)\b`;
+/** What `.` does not match: a cue in two parts holds within one line, as `first.*then` would. */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
+/**
+ * A word of `first`, then later on the same line a word of `then`: what `first.*then` says, found with
+ * two scans of each line. As one pattern, `.*` reread the rest of the line from every word of `first`,
+ * which is quadratic on a question repeating it ("join join join ...").
+ */
+export class InOrder {
+  constructor(
+    readonly first: RegExp,
+    readonly then: RegExp,
+  ) {}
+
+  test(text: string): boolean {
+    for (const line of text.split(LINE_BREAK)) {
+      // The leftmost `first` leaves the most room for `then`: if any is followed by it, this one is.
+      const found = this.first.exec(line);
+      if (found && this.then.test(line.slice(found.index + found[0].length))) return true;
+    }
+    return false;
+  }
+}
+
+const CLASSY = /\b(class|classes|course|courses)\b/;
 
 export const HELP_TOPICS: HelpTopic[] = [
   {
@@ -26,7 +50,7 @@ export const HELP_TOPICS: HelpTopic[] = [
     link: { label: 'Classes', path: '/classes' },
     cues: [
       [/\benrol+(s|ing|ed|ment)?\b/, 3],
-      [new RegExp(String.raw`\b(join|take|sign ?up|register|attend|get into)\b.*${CLASSY}`), 3],
+      [new InOrder(/\b(join|take|sign ?up|register|attend|get into)\b/, CLASSY), 3],
       [/\bsign ?up\b/, 1],
     ],
   },
@@ -110,7 +134,7 @@ export const HELP_TOPICS: HelpTopic[] = [
     ],
     link: { label: 'Create a class', path: '/classes/create' },
     cues: [
-      [new RegExp(String.raw`\b(create|make|add|publish|set up|offer|host|run|teach)\b.*${CLASSY}`), 4],
+      [new InOrder(/\b(create|make|add|publish|set up|offer|host|run|teach)\b/, CLASSY), 4],
       [/\bbecome an? (mentor|teacher)\b/, 2],
     ],
   },
@@ -185,7 +209,7 @@ export const HELP_TOPICS: HelpTopic[] = [
     link: { label: 'Profile', path: '/profile' },
     cues: [
       [/\bprofile\b|\bbio\b|\bavatar\b|\bpicture\b/, 3],
-      [/\b(change|edit|update)\b.*\b(name|email)\b/, 3],
+      [new InOrder(/\b(change|edit|update)\b/, /\b(name|email)\b/), 3],
     ],
   },
 ];
@@ -214,3 +238,20 @@ export function helpText(): string {
       `${topic.title} (${topic.link.path}):\n${topic.steps.map((step, i) => `  ${i + 1}. ${step}`).join('\n')}`,
   ).join('\n');
 }
+
+/** Every pattern the help cues run on a question, for the ReDoS sweep (regexSafety.test.ts). */
+export const HELP_PATTERNS: Readonly<Record<string, RegExp>> = {
+  LINE_BREAK,
+  ...Object.fromEntries(
+    HELP_TOPICS.flatMap((topic) =>
+      topic.cues.flatMap(([cue], i) =>
+        cue instanceof InOrder
+          ? [
+              [`${topic.id}:${i}:first`, cue.first],
+              [`${topic.id}:${i}:then`, cue.then],
+            ]
+          : [[`${topic.id}:${i}`, cue]],
+      ),
+    ),
+  ),
+};

@@ -20,8 +20,9 @@ import type { AssistantContext, AssistantProvider, AssistantQuestion, ClassBrief
 
 export type Intent = 'greeting' | 'howTo' | 'whatsNew' | 'recommend' | 'myClasses' | 'findClasses' | 'search';
 
-const GREETING =
-  /^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|help|menu|start|\?)(\s+there)?[\s!.?,]*$/;
+// Read on the message with its whitespace trimmed and collapsed to one space (see detectIntent): with
+// \s+ and a class holding \s side by side, a run of spaces could be split between them in every way.
+const GREETING = /^(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|help|menu|start|\?)( there)?[ !.?,]*$/;
 const CAPABILITIES = /\bwhat (can|do) you (do|know)\b|\bwho are you\b|\bwhat are you\b|\bhow can you help\b/;
 const HOW =
   /\bhow (do|can|could|should|would|to)\b|\bwhere (do|can|is|are)\b|\bcan i\b|\bis it possible\b|\bsteps? (to|for)\b|\bi (want|need|would like) to\b|\bhelp me\b/;
@@ -31,12 +32,14 @@ const NEXT =
   /\b(learn|take|study|try|do) next\b|\bwhat should i (learn|take|study|try|do)\b|\brecommend|\bsuggest|\bnext (class|course|step)\b|\bwhat (class|course) should\b/;
 const MINE =
   /\bmy (classes|courses)\b|\b(am i|i am|i'm) (enrolled|taking|teaching)\b|\bclasses (i'm|i am|do i) (in|take|taking|teach|teaching)\b/;
+const CURLY_QUOTE = /[\u2018\u2019`]/g;
+const WHITESPACE_RUN = /\s+/g;
 const ABOUT_CLASSES = /\b(class|classes|course|courses)\b|\bteach(es|ing)?\b|\blearn(ing)?\b|\bstud(y|ying)\b/;
 
 /** What kind of question this is; 'search' when none of the others. */
 export function detectIntent(message: string): Intent {
-  const text = message.toLowerCase().replace(/[\u2018\u2019`]/g, "'");
-  if (GREETING.test(text) || CAPABILITIES.test(text)) return 'greeting';
+  const text = message.toLowerCase().replace(CURLY_QUOTE, "'");
+  if (GREETING.test(text.replace(WHITESPACE_RUN, ' ').trim()) || CAPABILITIES.test(text)) return 'greeting';
   const help = findHelpTopic(text);
   if (help && HOW.test(text)) return 'howTo';
   if (WHATS_NEW.test(text)) return 'whatsNew';
@@ -50,12 +53,14 @@ export function detectIntent(message: string): Intent {
 
 // ---------- wording ----------
 
+const MARKDOWN_BRACKET = /([[\]\\])/g;
+
 /**
  * What people wrote (names, titles, excerpts) as Markdown that reads as exactly that text: on one line,
  * with brackets and backslashes escaped, so it can never become a link, a list or a paragraph of its
  * own. A name like "[Free prize](https://evil.example)" is shown as typed, not as a link.
  */
-export const plain = (text: string) => text.replace(/\s+/g, ' ').replace(/([[\]\\])/g, '\\$1');
+export const plain = (text: string) => text.replace(WHITESPACE_RUN, ' ').replace(MARKDOWN_BRACKET, '\\$1');
 
 /** A Markdown link to an app path, its text what people wrote (see plain). */
 export const link = (title: string, path: string) => `[${plain(title)}](${path})`;
@@ -123,10 +128,11 @@ function otherMatches(context: AssistantContext): string[] {
 // ---------- answers ----------
 
 function greet(context: AssistantContext): string {
-  const first = context.asker.name.split(/\s+/)[0] ?? context.asker.name;
+  const first = context.asker.name.split(WHITESPACE_RUN)[0] ?? context.asker.name;
   return `Hello ${plain(first)}! I am Mentora's built-in assistant. I answer from what is on Mentora right now.\n\n${capabilities()}`;
 }
 
+const NOT_WORD_RUN = /[^\p{L}\p{N}]+/u;
 const CLASS_TOPICS = new Set(['enrol', 'unenrol', 'review', 'join-live', 'start-live']);
 
 function howTo(topic: HelpTopic, context: AssistantContext): string {
@@ -134,12 +140,7 @@ function howTo(topic: HelpTopic, context: AssistantContext): string {
   lines.push('', `Go to ${link(topic.link.label, topic.link.path)}.`);
   // "How do I enrol in SQL for Analysts?": point at the class when its title was named.
   const named = context.matches.classes.find((cls) =>
-    context.terms.some((term) =>
-      cls.title
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}]+/u)
-        .includes(term),
-    ),
+    context.terms.some((term) => cls.title.toLowerCase().split(NOT_WORD_RUN).includes(term)),
   );
   if (named && CLASS_TOPICS.has(topic.id)) lines.push(`The class you named: ${link(named.title, named.link)}.`);
   return lines.join('\n');
@@ -356,7 +357,14 @@ export async function offlineAnswer(db: Queryable, question: AssistantQuestion):
 
 /** Splits an answer into lines, each keeping its line break, so the pieces join back to the answer. */
 export function pieces(answer: string): string[] {
-  return answer.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  const lines: string[] = [];
+  for (let start = 0; start < answer.length; ) {
+    const end = answer.indexOf('\n', start);
+    const next = end === -1 ? answer.length : end + 1;
+    lines.push(answer.slice(start, next));
+    start = next;
+  }
+  return lines;
 }
 
 export function createOfflineAssistant(db: Queryable): AssistantProvider {
@@ -372,3 +380,18 @@ export function createOfflineAssistant(db: Queryable): AssistantProvider {
     },
   };
 }
+
+/** Every pattern this module runs on user text, for the ReDoS sweep (regexSafety.test.ts). */
+export const OFFLINE_PATTERNS: Readonly<Record<string, RegExp>> = {
+  GREETING,
+  CAPABILITIES,
+  HOW,
+  WHATS_NEW,
+  NEXT,
+  MINE,
+  ABOUT_CLASSES,
+  CURLY_QUOTE,
+  WHITESPACE_RUN,
+  MARKDOWN_BRACKET,
+  NOT_WORD_RUN,
+};

@@ -52,8 +52,10 @@ const EXCESS_SCORE = -1.5;
 const MAX_CHARS = 100_000;
 
 /** Lower-case, straight apostrophes dropped: "Don’t" → "dont". */
+const APOSTROPHE = /['’]/g;
+
 function normalise(word: string): string {
-  return word.toLowerCase().replace(/['’]/g, '');
+  return word.toLowerCase().replace(APOSTROPHE, '');
 }
 
 function buildTables() {
@@ -107,8 +109,13 @@ const TOKEN_PATTERN = new RegExp(
   'gu',
 );
 
+const CURLY_APOSTROPHE = /’/g;
+const HYPHEN = /-/g;
+const VARIATION_SELECTOR = /\uFE0F/g;
+const SPACE = /\s/g;
+
 function canonicalEmoticon(raw: string): string {
-  return raw.toLowerCase().replace(/’/g, "'").replace(/-/g, '');
+  return raw.toLowerCase().replace(CURLY_APOSTROPHE, "'").replace(HYPHEN, '');
 }
 
 function tokenize(text: string): Token[] {
@@ -118,16 +125,28 @@ function tokenize(text: string): Token[] {
     const raw = match[0];
     if (groups.word !== undefined) tokens.push({ kind: 'word', raw, norm: normalise(raw) });
     else if (groups.emoticon !== undefined) tokens.push({ kind: 'emoticon', raw, norm: canonicalEmoticon(raw) });
-    else if (groups.emoji !== undefined) tokens.push({ kind: 'emoji', raw, norm: raw.replace(/\uFE0F/g, '') });
-    else if (groups.rating !== undefined) tokens.push({ kind: 'rating', raw, norm: raw.replace(/\s/g, '') });
+    else if (groups.emoji !== undefined) tokens.push({ kind: 'emoji', raw, norm: raw.replace(VARIATION_SELECTOR, '') });
+    else if (groups.rating !== undefined) tokens.push({ kind: 'rating', raw, norm: raw.replace(SPACE, '') });
     else if (groups.stop !== undefined) tokens.push({ kind: 'stop', raw, norm: raw });
     else tokens.push({ kind: 'clause', raw, norm: raw });
   }
   return tokens;
 }
 
+/**
+ * ":)))" → ":)": the last character once. Done by hand: the pattern /(.)\1+$/ retries each character of
+ * a run that does not reach the end, which is quadratic on a long run.
+ */
+function withoutRepeatedEnd(text: string): string {
+  const chars = [...text];
+  const last = chars.length - 1;
+  let keep = last;
+  while (keep > 0 && chars[keep - 1] === chars[last]) keep--;
+  return chars.slice(0, keep + 1).join('');
+}
+
 function emoticonScore(canonical: string): number {
-  return EMOTICONS.get(canonical) ?? EMOTICONS.get(canonical.replace(/(.)\1+$/u, '$1')) ?? 0;
+  return EMOTICONS.get(canonical) ?? EMOTICONS.get(withoutRepeatedEnd(canonical)) ?? 0;
 }
 
 function emojiScore(emoji: string): number {
@@ -178,6 +197,12 @@ function inflectedScore(word: string): number | undefined {
   return undefined;
 }
 
+const LETTER_TRIPLE = /(\p{L})\1\1/u;
+const LETTER_RUN = /(\p{L})\1{2,}/gu;
+const NEGATED_VERB = /n['’]t$/i;
+const UPPER = /\p{Lu}/u;
+const LOWER = /\p{Ll}/u;
+
 interface WordScore {
   score: number;
   elongated: boolean;
@@ -187,8 +212,8 @@ function wordScore(norm: string): WordScore {
   const direct = WORDS.get(norm);
   if (direct !== undefined) return { score: direct, elongated: false };
   // "sooo goood": retry with letter runs shortened to two, then one.
-  if (/(\p{L})\1\1/u.test(norm)) {
-    for (const shortened of [norm.replace(/(\p{L})\1{2,}/gu, '$1$1'), norm.replace(/(\p{L})\1{2,}/gu, '$1')]) {
+  if (LETTER_TRIPLE.test(norm)) {
+    for (const shortened of [norm.replace(LETTER_RUN, '$1$1'), norm.replace(LETTER_RUN, '$1')]) {
       const score = WORDS.get(shortened) ?? derivedScore(shortened);
       if (score !== 0) return { score, elongated: true };
     }
@@ -197,11 +222,11 @@ function wordScore(norm: string): WordScore {
 }
 
 function isNegator(token: Token): boolean {
-  return NEGATORS.has(token.norm) || /n['’]t$/i.test(token.raw);
+  return NEGATORS.has(token.norm) || NEGATED_VERB.test(token.raw);
 }
 
 function isShouting(raw: string, textHasLowerCase: boolean): boolean {
-  return textHasLowerCase && raw.length >= 3 && /\p{Lu}/u.test(raw) && !/\p{Ll}/u.test(raw);
+  return textHasLowerCase && raw.length >= 3 && UPPER.test(raw) && !LOWER.test(raw);
 }
 
 /** Turns a raw score (AFINN scale, unbounded) into the API's label and polarity in [-1, 1]. */
@@ -215,7 +240,7 @@ export function sentimentFromScore(raw: number): Sentiment {
 
 /** Raw sentiment score of a text: the sum of rule-adjusted word scores (AFINN scale, unbounded). */
 export function sentimentScore(text: string): number {
-  return new Scorer(tokenize(text), /\p{Ll}/u.test(text)).run();
+  return new Scorer(tokenize(text), LOWER.test(text)).run();
 }
 
 const NO_SCORE: WordScore = { score: 0, elongated: false };
@@ -432,8 +457,10 @@ function ratingScore(ratio: number): number {
   return Math.max(-3, Math.min(3, (ratio - 0.6) * 7.5));
 }
 
+const ONE_DIGIT = /^\d$/;
+
 function starCount(word: string): number | undefined {
-  if (/^\d$/.test(word)) return Number(word);
+  if (ONE_DIGIT.test(word)) return Number(word);
   return NUMBER_WORDS.get(word);
 }
 
@@ -441,3 +468,20 @@ function starCount(word: string): number | undefined {
 export function analyseSentiment(text: string): Sentiment {
   return sentimentFromScore(sentimentScore(text));
 }
+
+/** Every pattern this module runs on user text, for the ReDoS sweep (regexSafety.test.ts). */
+export const SENTIMENT_PATTERNS: Readonly<Record<string, RegExp>> = {
+  TOKEN_PATTERN,
+  APOSTROPHE,
+  CURLY_APOSTROPHE,
+  HYPHEN,
+  VARIATION_SELECTOR,
+  SPACE,
+  LETTER_TRIPLE,
+  LETTER_RUN,
+  NEGATED_VERB,
+  UPPER,
+  LOWER,
+  CONTRACTED_MODAL,
+  ONE_DIGIT,
+};

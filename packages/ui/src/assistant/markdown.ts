@@ -13,6 +13,19 @@ export type Block = { type: 'paragraph'; lines: Inline[][] } | { type: 'list'; i
 const BULLET = /^\s{0,3}[-*•]\s+/;
 /** CommonMark's backslash escapes: a backslash before ASCII punctuation stands for that character. */
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+const NOT_IN_LINK = /[\s\u0000-\u001f\u007f]/;
+const HTTP_URL = /^https?:\/\//i;
+const LINE_ENDING = /\r\n?/g;
+
+/** The patterns run on an answer (which quotes what people wrote), for the server's ReDoS sweep. */
+export const MARKDOWN_PATTERNS: Readonly<Record<string, RegExp>> = {
+  BULLET,
+  ESCAPABLE,
+  NOT_IN_LINK,
+  HTTP_URL,
+  LINE_ENDING,
+};
 
 /**
  * Where a link may point. An app path (`/classes/42`, `/community#post-7`) stays in the app; an absolute
@@ -21,13 +34,12 @@ const ESCAPABLE = /[!-/:-@[-`{-~]/;
  */
 export function linkTarget(raw: string): LinkTarget | null {
   const href = raw.trim();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
-  if (href === '' || /[\s\u0000-\u001f\u007f]/.test(href)) return null;
+  if (href === '' || NOT_IN_LINK.test(href)) return null;
   if (href.startsWith('/')) {
     if (href.startsWith('//') || href.startsWith('/\\')) return null;
     return { kind: 'internal', path: href };
   }
-  if (!/^https?:\/\//i.test(href)) return null;
+  if (!HTTP_URL.test(href)) return null;
   try {
     const url = new URL(href);
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return null;
@@ -138,7 +150,7 @@ export function parseInline(line: string): Inline[] {
 export function parseMarkdown(source: string): Block[] {
   const blocks: Block[] = [];
   let current: Block | null = null;
-  for (const raw of source.replace(/\r\n?/g, '\n').split('\n')) {
+  for (const raw of source.replace(LINE_ENDING, '\n').split('\n')) {
     if (raw.trim() === '') {
       current = null;
       continue;
