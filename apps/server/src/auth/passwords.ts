@@ -17,6 +17,8 @@ export interface PasswordHasher {
   /** Milliseconds one hash takes at the configured cost on one thread, measured at start. */
   readonly hashMs: number;
   readonly queueMax: number;
+  /** Throws the 503 a hash would get now: lets a sign-in be turned away before it reads the database. */
+  refuseWhenBusy(): void;
   close(): Promise<void>;
 }
 
@@ -52,17 +54,20 @@ export async function startPasswordHasher(options: PasswordHasherOptions): Promi
   const queueMax =
     options.queueMax ?? Math.max(options.threads, Math.floor((QUEUE_SECONDS * 1000 * options.threads) / hashMs));
 
+  const refuseWhenBusy = () => {
+    if (pool.queueSize < queueMax) return;
+    const seconds = Math.max(1, Math.ceil((pool.queueSize * hashMs) / options.threads / 1000));
+    throw new HttpError(503, MESSAGES.server.passwordsBusy, undefined, { 'Retry-After': String(seconds) });
+  };
   const run = async <T>(name: 'hash' | 'compare', task: object): Promise<T> => {
-    if (pool.queueSize >= queueMax) {
-      const seconds = Math.max(1, Math.ceil((pool.queueSize * hashMs) / options.threads / 1000));
-      throw new HttpError(503, MESSAGES.server.passwordsBusy, undefined, { 'Retry-After': String(seconds) });
-    }
+    refuseWhenBusy();
     return pool.run(task, { name });
   };
 
   return {
     hashMs,
     queueMax,
+    refuseWhenBusy,
     hash: (password) => run<string>('hash', { password, cost: options.cost }),
     verify: async (password, hash) => {
       // bcrypt would read only the first 72 bytes, so a long guess sharing them with the real password

@@ -50,6 +50,9 @@ export async function register(ctx: AppContext, input: RegisterInput, userAgent?
 }
 
 export async function login(ctx: AppContext, input: LoginInput, userAgent?: string): Promise<AuthResponse> {
+  // A sign-in that would be turned away costs no database read: under a flood that read is what
+  // takes the cores from the hashing threads.
+  ctx.passwords.refuseWhenBusy();
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await ctx.passwords.verify(input.password, user?.passwordHash);
   if (!user || !ok) throw new HttpError(401, MESSAGES.server.invalidCredentials);
