@@ -1,7 +1,19 @@
 // The Electron main process: one secure window showing the shared UI from app://mentora/, the bridge's
 // IPC handlers, the native menu, and the desktop habits (single instance, remembered window place).
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, Menu, nativeTheme, net, protocol, screen, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  nativeTheme,
+  net,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import Store from 'electron-store';
 import { CHANNELS } from '../shared/bridge';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, originOf } from './appOrigin';
@@ -12,6 +24,7 @@ import { registerBridgeHandlers } from './ipcHandlers';
 import { buildMenuTemplate } from './menu';
 import { guardNavigation } from './navigationGuard';
 import { denyAllPermissions } from './permissions';
+import { safeStorageBox } from './secretBox';
 import { validateServerUrl } from './serverAddress';
 import { SettingsStore } from './settingsStore';
 import { initialBounds, MIN_WINDOW_SIZE, trackWindowBounds } from './windowState';
@@ -41,7 +54,13 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 function start(): void {
-  const store = new SettingsStore(new Store<Record<string, unknown>>({ name: 'settings', clearInvalidConfig: true }));
+  // The token is encrypted with safeStorage where the OS offers a protected key (asked lazily: on Linux
+  // safeStorage answers only after `ready`, and the store is first read after it).
+  const secrets = safeStorageBox(safeStorage, process.platform);
+  const store = new SettingsStore(
+    new Store<Record<string, unknown>>({ name: 'settings', clearInvalidConfig: true }),
+    secrets,
+  );
   const openExternal = (url: unknown) => openExternalUrl(url, shell, log);
   let mainWindow: BrowserWindow | null = null;
 
@@ -106,6 +125,8 @@ function start(): void {
 
   void app.whenReady().then(() => {
     denyAllPermissions(session.defaultSession, log);
+    if (!secrets.canEncrypt())
+      log.warn('safeStorage has no OS-protected key here: the sign-in token is kept in plain text');
     protocol.handle(
       APP_SCHEME,
       createAppProtocolHandler({
