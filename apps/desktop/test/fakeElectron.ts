@@ -207,3 +207,27 @@ export class FakeSafeStorage {
     return text;
   }
 }
+
+/** electron-updater's autoUpdater: counts the checks, and can fail them or emit 'error'. */
+export class FakeUpdater {
+  checks = 0;
+  failWith: Error | null = null;
+  private readonly errorListeners: ((error: Error) => void)[] = [];
+
+  async checkForUpdatesAndNotify(): Promise<null> {
+    this.checks++;
+    if (this.failWith) throw this.failWith;
+    return null;
+  }
+
+  on(event: 'error', listener: (error: Error) => void): this {
+    if (event === 'error') this.errorListeners.push(listener);
+    return this;
+  }
+
+  /** Like EventEmitter: an 'error' nobody listens to is thrown. */
+  emitError(error: Error): void {
+    if (this.errorListeners.length === 0) throw error;
+    for (const listener of this.errorListeners) listener(error);
+  }
+}

@@ -1,5 +1,6 @@
 // The Electron main process: one secure window showing the shared UI from app://mentora/, the bridge's
 // IPC handlers, the native menu, and the desktop habits (single instance, remembered window place).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   app,
@@ -18,6 +19,7 @@ import Store from 'electron-store';
 import { CHANNELS } from '../shared/bridge';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, originOf } from './appOrigin';
 import { createAppProtocolHandler } from './appProtocol';
+import { startAutoUpdate } from './autoUpdate';
 import { contentSecurityPolicy } from './csp';
 import { openExternalUrl } from './externalLinks';
 import { registerBridgeHandlers } from './ipcHandlers';
@@ -171,6 +173,12 @@ function start(): void {
     );
 
     createWindow();
+    void startAutoUpdate({
+      isPackaged: app.isPackaged,
+      hasUpdateConfig: () => existsSync(path.join(process.resourcesPath, 'app-update.yml')),
+      loadUpdater: async () => (await import('electron-updater')).default.autoUpdater,
+      log,
+    });
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow();
     });
