@@ -8,9 +8,9 @@ import { defineConfig } from 'electron-vite';
 export default defineConfig({
   main: {
     build: {
-      // electron-store (ESM only) and its dependencies go into the bundle: the packaged app then needs
-      // no node_modules at all.
-      externalizeDeps: { exclude: ['electron-store'] },
+      // electron-store (ESM only), electron-updater and their dependencies go into the bundle: the
+      // packaged app then needs no node_modules at all.
+      externalizeDeps: { exclude: ['electron-store', 'electron-updater'] },
     },
   },
   preload: {

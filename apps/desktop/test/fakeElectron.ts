@@ -163,3 +163,71 @@ export class FakeWindow {
     return this.fullScreen;
   }
 }
+
+/**
+ * safeStorage: "encrypts" by XOR with a key of its own behind a header, so the stored bytes never hold
+ * the plain text, and, like the real one, throws when asked to decrypt what it did not encrypt.
+ */
+export class FakeSafeStorage {
+  available = true;
+  backend: 'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6' | 'unknown' = 'gnome_libsecret';
+  failEncrypt = false;
+  private readonly key: number;
+  private static readonly HEADER = Buffer.from('v10');
+
+  constructor(key = 0x5a) {
+    this.key = key;
+  }
+
+  isEncryptionAvailable(): boolean {
+    return this.available;
+  }
+
+  getSelectedStorageBackend(): FakeSafeStorage['backend'] {
+    return this.backend;
+  }
+
+  encryptString(plainText: string): Buffer {
+    if (!this.available || this.failEncrypt) throw new Error('Error while encrypting the text provided to safeStorage');
+    const body = Buffer.from(plainText, 'utf8').map((byte) => byte ^ this.key);
+    return Buffer.concat([FakeSafeStorage.HEADER, body]);
+  }
+
+  decryptString(encrypted: Buffer): string {
+    if (!this.available) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString');
+    if (!encrypted.subarray(0, 3).equals(FakeSafeStorage.HEADER)) {
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString');
+    }
+    const body = Buffer.from(encrypted.subarray(3).map((byte) => byte ^ this.key));
+    const text = body.toString('utf8');
+    // A different key gives bytes that are not the token: the real one fails its integrity check.
+    if (!/^[\x21-\x7e]*$/.test(text)) {
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString');
+    }
+    return text;
+  }
+}
+
+/** electron-updater's autoUpdater: counts the checks, and can fail them or emit 'error'. */
+export class FakeUpdater {
+  checks = 0;
+  failWith: Error | null = null;
+  private readonly errorListeners: ((error: Error) => void)[] = [];
+
+  async checkForUpdatesAndNotify(): Promise<null> {
+    this.checks++;
+    if (this.failWith) throw this.failWith;
+    return null;
+  }
+
+  on(event: 'error', listener: (error: Error) => void): this {
+    if (event === 'error') this.errorListeners.push(listener);
+    return this;
+  }
+
+  /** Like EventEmitter: an 'error' nobody listens to is thrown. */
+  emitError(error: Error): void {
+    if (this.errorListeners.length === 0) throw error;
+    for (const listener of this.errorListeners) listener(error);
+  }
+}

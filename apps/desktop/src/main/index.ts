@@ -1,17 +1,32 @@
 // The Electron main process: one secure window showing the shared UI from app://mentora/, the bridge's
 // IPC handlers, the native menu, and the desktop habits (single instance, remembered window place).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, Menu, nativeTheme, net, protocol, screen, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  nativeTheme,
+  net,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import Store from 'electron-store';
 import { CHANNELS } from '../shared/bridge';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, originOf } from './appOrigin';
 import { createAppProtocolHandler } from './appProtocol';
+import { startAutoUpdate } from './autoUpdate';
 import { contentSecurityPolicy } from './csp';
 import { openExternalUrl } from './externalLinks';
 import { registerBridgeHandlers } from './ipcHandlers';
 import { buildMenuTemplate } from './menu';
 import { guardNavigation } from './navigationGuard';
 import { denyAllPermissions } from './permissions';
+import { safeStorageBox } from './secretBox';
 import { validateServerUrl } from './serverAddress';
 import { SettingsStore } from './settingsStore';
 import { initialBounds, MIN_WINDOW_SIZE, trackWindowBounds } from './windowState';
@@ -41,7 +56,13 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 function start(): void {
-  const store = new SettingsStore(new Store<Record<string, unknown>>({ name: 'settings', clearInvalidConfig: true }));
+  // The token is encrypted with safeStorage where the OS offers a protected key (asked lazily: on Linux
+  // safeStorage answers only after `ready`, and the store is first read after it).
+  const secrets = safeStorageBox(safeStorage, process.platform);
+  const store = new SettingsStore(
+    new Store<Record<string, unknown>>({ name: 'settings', clearInvalidConfig: true }),
+    secrets,
+  );
   const openExternal = (url: unknown) => openExternalUrl(url, shell, log);
   let mainWindow: BrowserWindow | null = null;
 
@@ -106,6 +127,8 @@ function start(): void {
 
   void app.whenReady().then(() => {
     denyAllPermissions(session.defaultSession, log);
+    if (!secrets.canEncrypt())
+      log.warn('safeStorage has no OS-protected key here: the sign-in token is kept in plain text');
     protocol.handle(
       APP_SCHEME,
       createAppProtocolHandler({
@@ -150,6 +173,12 @@ function start(): void {
     );
 
     createWindow();
+    void startAutoUpdate({
+      isPackaged: app.isPackaged,
+      hasUpdateConfig: () => existsSync(path.join(process.resourcesPath, 'app-update.yml')),
+      loadUpdater: async () => (await import('electron-updater')).default.autoUpdater,
+      log,
+    });
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow();
     });
