@@ -9,7 +9,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { notifyMentorVerified, notifyVerificationRequest } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { EmailTakenError, findUserByEmail, insertAccount, lockAdmins, wouldLeaveNoAdmin } from './accounts.js';
-import { canRequestVerification } from './policy.js';
+import { canRequestVerification, isMentor } from './policy.js';
 import { presentUser } from './presenter.js';
 
 /** Marks the mentor's request and tells every admin (one notification per mentor, renewed if they ask again). */
@@ -92,11 +92,16 @@ export async function verifyMentor(ctx: AppContext, admin: UserRow, id: string):
 
 /**
  * An admin gives an account another role, admin included (admins grant admin access; SPEC.md). The
- * last-admin rule holds (409), for the caller's own role too. Nothing else changes: sessions stay,
- * and the new role applies from the account's next request; classes a former mentor created stay
- * theirs. Becoming admin also marks the account verified, as the command-line tool does. Setting the
+ * last-admin rule holds (409), for the caller's own role too. Sessions stay; the new role applies from
+ * the account's next request and to its open event streams at once (events/hub.ts). Becoming admin also
+ * marks the account verified, as the command-line tool does. A mentor who loses the mentor role loses
+ * their verification and any request for it, in the same transaction: back as a mentor, they ask again.
+ * Their classes stay, but are no longer theirs to run (classes/policy.ts isClassMentor). Setting the
  * role it already has changes nothing and is not logged.
  */
+const UNVERIFIED = { verified: false, verificationRequested: false, verificationRequestDate: null };
+const losesMentorRole = (from: Role, to: Role) => isMentor({ role: from }) && !isMentor({ role: to });
+
 export async function changeRole(ctx: AppContext, admin: UserRow, id: string, role: Role): Promise<User> {
   const row = await ctx.db.transaction(async (tx) => {
     const locked = await lockAdmins(tx, id);
@@ -105,7 +110,11 @@ export async function changeRole(ctx: AppContext, admin: UserRow, id: string, ro
     if (before.role !== role && wouldLeaveNoAdmin(locked, id)) throw conflict(MESSAGES.server.lastAdminRole);
     const [row] = await tx
       .update(users)
-      .set({ role, ...(role === 'admin' ? { verified: true } : {}) })
+      .set({
+        role,
+        ...(losesMentorRole(before.role, role) ? UNVERIFIED : {}),
+        ...(role === 'admin' ? { verified: true } : {}),
+      })
       .where(eq(users.id, id))
       .returning();
     if (!row) throw notFound(MESSAGES.server.userNotFound);
