@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { describeAssistant } from './assistant/providers.js';
-import { authChanges } from './auth/authChanges.js';
+import { authChanges, liveAccessChanges } from './auth/authChanges.js';
 import { SessionCache } from './auth/sessionCache.js';
 import { endIdleSessions } from './auth/sessions.js';
 import { markServerRunning } from './backup/serverMark.js';
@@ -59,10 +59,14 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   const live = await setUpLive(config, database.db, logger);
   const sessionCache = new SessionCache();
   const readCache = new ReadCache({ maxBytes: config.readCacheMb * 1024 * 1024 });
-  const stopListening = await listenForChanges(database, [authChanges(sessionCache), dataChanges(readCache)], {
-    databaseUrl: config.databaseUrl,
-    logger,
-  });
+  const stopListening = await listenForChanges(
+    database,
+    [authChanges(sessionCache), liveAccessChanges(live.events), dataChanges(readCache)],
+    {
+      databaseUrl: config.databaseUrl,
+      logger,
+    },
+  );
   const ctx: AppContext = { config, database, db: database.db, logger, events: live.events, sessionCache, readCache };
   logger.info(describeAssistant(config));
   for (const warning of configWarnings(config)) logger.warn(warning);

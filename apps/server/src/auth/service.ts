@@ -16,6 +16,7 @@ import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '..
 import { EmailTakenError, findUserByEmail, insertAccount, lockAdmins, wouldLeaveNoAdmin } from '../users/accounts.js';
 import { isAdmin } from '../users/policy.js';
 import { presentUser } from '../users/presenter.js';
+import { authChanged } from './authChanges.js';
 import { revokeResetLinks } from './passwordReset.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { type Authenticated, endSession, endUserSessions, startSession } from './sessions.js';
@@ -58,7 +59,7 @@ export async function login(ctx: AppContext, input: LoginInput, userAgent?: stri
 
 export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
   await endSession(ctx.db, sessionId);
-  ctx.sessionCache.forgetSession(sessionId);
+  authChanged(ctx, { kind: 'session', id: sessionId });
 }
 
 export async function updateProfile(ctx: AppContext, user: UserRow, input: ProfileInput): Promise<User> {
@@ -75,7 +76,7 @@ export async function updateProfile(ctx: AppContext, user: UserRow, input: Profi
       .where(eq(users.id, user.id))
       .returning();
     if (!row) throw notFound(MESSAGES.server.userNotFound);
-    ctx.sessionCache.forgetUser(user.id);
+    authChanged(ctx, { kind: 'user', id: user.id });
     ctx.readCache.changed('users');
     return presentUser(row);
   } catch (error) {
@@ -87,7 +88,7 @@ export async function updateProfile(ctx: AppContext, user: UserRow, input: Profi
 /** "Log out everywhere": ends every session of the user, the caller's included. */
 export async function logoutEverywhere(ctx: AppContext, userId: string): Promise<void> {
   await endUserSessions(ctx.db, userId);
-  ctx.sessionCache.forgetUser(userId);
+  authChanged(ctx, { kind: 'user', id: userId });
 }
 
 /**
@@ -105,7 +106,7 @@ export async function changePassword(ctx: AppContext, auth: Authenticated, input
     await endUserSessions(tx, auth.user.id, auth.sessionId);
     await revokeResetLinks(tx, auth.user.id);
   });
-  ctx.sessionCache.forgetUser(auth.user.id);
+  authChanged(ctx, { kind: 'user', id: auth.user.id });
 }
 
 /**
@@ -128,7 +129,7 @@ export async function deleteOwnAccount(ctx: AppContext, user: UserRow, input: De
     const deleted = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
     if (deleted.length === 0) throw notFound(MESSAGES.server.userNotFound);
   });
-  ctx.sessionCache.forgetUser(user.id);
+  authChanged(ctx, { kind: 'user', id: user.id });
   // Everything they made or joined went with them (the foreign keys cascade).
   ctx.readCache.clear();
 }

@@ -1,6 +1,7 @@
 import { LEARNER_ROLES, MENTOR_ROLES, MESSAGES, type Role, type User } from '@mentora/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.js';
+import { authChanged } from '../auth/authChanges.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
@@ -23,7 +24,7 @@ export async function requestVerification(ctx: AppContext, user: UserRow): Promi
       .where(eq(users.id, user.id));
     return notifyVerificationRequest(tx, user);
   });
-  ctx.sessionCache.forgetUser(user.id);
+  authChanged(ctx, { kind: 'user', id: user.id });
   await publishNotifications(ctx, raised);
 }
 
@@ -65,7 +66,7 @@ export async function deleteAccount(
       detail: `${deleted.email} (${deleted.role})`,
     });
   });
-  ctx.sessionCache.forgetUser(id);
+  authChanged(ctx, { kind: 'user', id: id });
   // Everything they made or joined went with them (the foreign keys cascade).
   ctx.readCache.clear();
 }
@@ -85,7 +86,7 @@ export async function verifyMentor(ctx: AppContext, admin: UserRow, id: string):
     await recordAudit(tx, { actor: admin, action: 'mentor_verified', target: { type: 'user', id, name: row.name } });
     return { row, raised: await notifyMentorVerified(tx, id, admin.id) };
   });
-  ctx.sessionCache.forgetUser(id);
+  authChanged(ctx, { kind: 'user', id: id });
   await publishNotifications(ctx, raised);
   return presentUser(row);
 }
@@ -128,7 +129,7 @@ export async function changeRole(ctx: AppContext, admin: UserRow, id: string, ro
     }
     return row;
   });
-  ctx.sessionCache.forgetUser(id);
+  authChanged(ctx, { kind: 'user', id: id });
   return presentUser(row);
 }
 
