@@ -287,7 +287,7 @@ export function ClassDetailPage() {
             <Avatar name={cls.mentor.name} picture={cls.mentor.profilePicture} className="size-8 text-xs" />
             <span>
               Mentor <span className="font-semibold text-slate-900 dark:text-white">{cls.mentor.name}</span>
-              {can.isOwner && <span className="text-slate-600 dark:text-slate-400"> (you)</span>}
+              {can.isCreator && <span className="text-slate-600 dark:text-slate-400"> (you)</span>}
             </span>
           </p>
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
@@ -381,7 +381,13 @@ export function ClassDetailPage() {
               tabIndex={-1}
               className="text-lg font-semibold text-slate-900 focus:outline-none dark:text-white"
             >
-              {can.isOwner ? 'Your class' : isEnrolled ? 'You are enrolled' : 'Join this class'}
+              {can.isOwner
+                ? 'Your class'
+                : can.isCreator
+                  ? 'A class you created'
+                  : isEnrolled
+                    ? 'You are enrolled'
+                    : 'Join this class'}
             </h2>
             <Capacity cls={cls} />
 
@@ -463,7 +469,12 @@ export function ClassDetailPage() {
                 This class looks full. You can still try, in case a seat has just opened.
               </p>
             )}
-            {user?.role === 'admin' && !can.isOwner && (
+            {can.isCreator && !can.isOwner && (
+              <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="not-mentor-note">
+                You are no longer a mentor: the class stays open to its learners, but only a mentor can run it.
+              </p>
+            )}
+            {user?.role === 'admin' && !can.isCreator && (
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 You are viewing this class as an administrator.
               </p>
