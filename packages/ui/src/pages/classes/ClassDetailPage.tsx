@@ -404,66 +404,69 @@ export function ClassDetailPage() {
               </p>
             )}
 
-            <div className="flex flex-col gap-3">
-              {can.canStartLive && (
-                <button type="button" className={buttonPrimary} disabled={busy} onClick={() => startLive.mutate()}>
-                  {startLive.isPending ? (
-                    <Spinner className="size-4" />
-                  ) : (
-                    <Radio aria-hidden="true" className="size-4" />
-                  )}
-                  {cls.live ? 'Reopen live session' : 'Start live session'}
-                </button>
-              )}
-              {can.canJoinLive && (
-                <button type="button" className={buttonPrimary} disabled={busy} onClick={() => joinLive.mutate()}>
-                  {joinLive.isPending ? (
-                    <Spinner className="size-4" />
-                  ) : (
-                    <Video aria-hidden="true" className="size-4" />
-                  )}
-                  Join live session
-                </button>
-              )}
-              {can.canEnrol && (
-                <button type="button" className={buttonPrimary} disabled={busy} onClick={() => enrol.mutate()}>
-                  {enrol.isPending ? (
-                    <Spinner className="size-4" />
-                  ) : (
-                    <UserPlus aria-hidden="true" className="size-4" />
-                  )}
-                  {enrol.isPending ? 'Enrolling...' : 'Enroll in class'}
-                </button>
-              )}
-              {can.canUnenrol && (
-                <button
-                  type="button"
-                  className={buttonSecondary}
-                  disabled={busy}
-                  onClick={() => {
-                    unenrol.reset();
-                    setConfirming('unenrol');
-                  }}
-                >
-                  <UserMinus aria-hidden="true" className="size-4" />
-                  Unenroll
-                </button>
-              )}
-              {can.canDelete && (
-                <button
-                  type="button"
-                  className={buttonDangerOutline}
-                  disabled={busy}
-                  onClick={() => {
-                    remove.reset();
-                    setConfirming('delete');
-                  }}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  Delete class
-                </button>
-              )}
-            </div>
+            {/* Nothing to offer (its creator, no longer a mentor): no empty row. */}
+            {(can.canStartLive || can.canJoinLive || can.canEnrol || can.canUnenrol || can.canDelete) && (
+              <div className="flex flex-col gap-3">
+                {can.canStartLive && (
+                  <button type="button" className={buttonPrimary} disabled={busy} onClick={() => startLive.mutate()}>
+                    {startLive.isPending ? (
+                      <Spinner className="size-4" />
+                    ) : (
+                      <Radio aria-hidden="true" className="size-4" />
+                    )}
+                    {cls.live ? 'Reopen live session' : 'Start live session'}
+                  </button>
+                )}
+                {can.canJoinLive && (
+                  <button type="button" className={buttonPrimary} disabled={busy} onClick={() => joinLive.mutate()}>
+                    {joinLive.isPending ? (
+                      <Spinner className="size-4" />
+                    ) : (
+                      <Video aria-hidden="true" className="size-4" />
+                    )}
+                    Join live session
+                  </button>
+                )}
+                {can.canEnrol && (
+                  <button type="button" className={buttonPrimary} disabled={busy} onClick={() => enrol.mutate()}>
+                    {enrol.isPending ? (
+                      <Spinner className="size-4" />
+                    ) : (
+                      <UserPlus aria-hidden="true" className="size-4" />
+                    )}
+                    {enrol.isPending ? 'Enrolling...' : 'Enroll in class'}
+                  </button>
+                )}
+                {can.canUnenrol && (
+                  <button
+                    type="button"
+                    className={buttonSecondary}
+                    disabled={busy}
+                    onClick={() => {
+                      unenrol.reset();
+                      setConfirming('unenrol');
+                    }}
+                  >
+                    <UserMinus aria-hidden="true" className="size-4" />
+                    Unenroll
+                  </button>
+                )}
+                {can.canDelete && (
+                  <button
+                    type="button"
+                    className={buttonDangerOutline}
+                    disabled={busy}
+                    onClick={() => {
+                      remove.reset();
+                      setConfirming('delete');
+                    }}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    Delete class
+                  </button>
+                )}
+              </div>
+            )}
             {can.canEnrol && isFull(cls) && (
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 This class looks full. You can still try, in case a seat has just opened.
@@ -500,7 +503,9 @@ export function ClassDetailPage() {
               </div>
             ) : (
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                Enroll to read this class's discussions and start your own.
+                {can.isCreator
+                  ? "Only the class's mentor and its learners read its discussions."
+                  : "Enroll to read this class's discussions and start your own."}
               </p>
             )}
           </section>
