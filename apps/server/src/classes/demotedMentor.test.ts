@@ -13,7 +13,8 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { users } from '../db/schema.js';
+import { buildContext } from '../assistant/context.js';
+import { type UserRow, users } from '../db/schema.js';
 import { isClassMentor, isClassMentorSql } from './policy.js';
 
 // A mentor who loses the mentor role loses their classes' controls, and their verification with it.
@@ -70,6 +71,22 @@ describe('a mentor given the learner role', () => {
       .send({ content: 'Still here.' });
     expect(reply.status).toBe(403);
     expect(reply.body).toEqual({ message: MESSAGES.discussionDetail.mustEnrollToReply });
+  });
+
+  it("no longer gets the class's discussions from the assistant's context", async () => {
+    const mentor = await makeVerifiedMentor(t);
+    const cls = await makeClass(t, mentor);
+    const learner = await makeLearner(t);
+    await enrol(t, cls, learner);
+    await makeDiscussion(t, learner, cls, { title: 'Perspective drawing vanishing points' });
+    const asked = async () => {
+      const [row] = await t.ctx.db.select().from(users).where(eq(users.id, mentor.user.id));
+      const context = await buildContext(t.ctx.db, row as UserRow, 'vanishing points in perspective drawing');
+      return context.matches.discussions.map((d) => d.title);
+    };
+    expect(await asked()).toEqual(['Perspective drawing vanishing points']);
+    expect((await setRole(mentor, 'learner')).status).toBe(200);
+    expect(await asked()).toEqual([]);
   });
 
   it('leaves the class standing: its learners stay enrolled, an admin may delete it, its creator may not enrol', async () => {
