@@ -14,7 +14,7 @@ import {
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { buildContext } from '../assistant/context.js';
-import { type UserRow, users } from '../db/schema.js';
+import { notifications, type UserRow, users } from '../db/schema.js';
 import { isClassMentor, isClassMentorSql } from './policy.js';
 
 // A mentor who loses the mentor role loses their classes' controls, and their verification with it.
@@ -87,6 +87,16 @@ describe('a mentor given the learner role', () => {
     expect(await asked()).toEqual(['Perspective drawing vanishing points']);
     expect((await setRole(mentor, 'learner')).status).toBe(200);
     expect(await asked()).toEqual([]);
+  });
+
+  it('is no longer told of new discussions or enrolments in the class', async () => {
+    const { mentor, cls, learner } = await demotedMentorWithClass();
+    await makeDiscussion(t, learner, cls, { title: 'After the demotion' });
+    const newcomer = await makeLearner(t);
+    expect((await t.http.post(`/api/classes/${cls.id}/enroll`).set(newcomer.auth)).status).toBe(200);
+    const told = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, mentor.user.id));
+    // The one about the discussion made before the demotion only.
+    expect(told.map((n) => [n.kind, n.subjectTitle])).toEqual([['new_discussion', expect.not.stringMatching(/After/)]]);
   });
 
   it('leaves the class standing: its learners stay enrolled, an admin may delete it, its creator may not enrol', async () => {
