@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Page, test } from '@playwright/test';
 import { newAccount, registerViaApi } from './support/accounts';
 import {
   adminToken,
@@ -271,9 +271,22 @@ async function seedCatalogue(request: import('@playwright/test').APIRequestConte
   return { mentorToken: mentor.token, learnerToken: ada, classId: compilers._id };
 }
 
+/** A mentor's class after an admin made the mentor a learner: the page as its creator sees it then. */
+async function seedDemotedMentorClass(request: APIRequestContext) {
+  const mentor = await verifiedMentor(request, 'Dora Demoted');
+  const cls = await createClassViaApi(request, mentor.token, { title: 'Watercolour Basics', category: 'other' });
+  const id = await profileId(request, mentor.token);
+  await request.put(`/api/admin/users/${id}/role`, {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: { role: 'learner' },
+  });
+  return { token: mentor.token, classId: cls._id };
+}
+
 for (const size of SIZES) {
   test(`classes and reviews at ${size.label} width`, async ({ browser, request }) => {
     const catalogue = await seedCatalogue(request);
+    const demoted = await seedDemotedMentorClass(request);
     for (const theme of THEMES) {
       const context = await browser.newContext({
         viewport: { width: size.width, height: size.height },
@@ -307,6 +320,9 @@ for (const size of SIZES) {
       await page.getByText('New room link made.').waitFor();
       await page.waitForTimeout(600);
       await shot('class-room-link-done', false);
+      await open(page, `/classes/${demoted.classId}`, theme, demoted.token);
+      await page.getByRole('heading', { name: 'A class you created' }).waitFor();
+      await shot('class-detail-demoted-mentor');
       await open(page, '/classes/create', theme, catalogue.mentorToken);
       await shot('class-create');
       await page.getByRole('button', { name: 'Create class' }).click();

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { describeAssistant } from './assistant/providers.js';
-import { authChanges } from './auth/authChanges.js';
+import { authChanges, liveAccessChanges } from './auth/authChanges.js';
 import { startPasswordHasher } from './auth/passwords.js';
 import { SessionCache } from './auth/sessionCache.js';
 import { endIdleSessions } from './auth/sessions.js';
@@ -60,10 +60,11 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   const live = await setUpLive(config, database.db, logger);
   const sessionCache = new SessionCache();
   const readCache = new ReadCache({ maxBytes: config.readCacheMb * 1024 * 1024 });
-  const stopListening = await listenForChanges(database, [authChanges(sessionCache), dataChanges(readCache)], {
-    databaseUrl: config.databaseUrl,
-    logger,
-  });
+  const stopListening = await listenForChanges(
+    database,
+    [authChanges(sessionCache), liveAccessChanges(live.events), dataChanges(readCache)],
+    { databaseUrl: config.databaseUrl, logger },
+  );
   const passwords = await startPasswordHasher(config.passwords);
   logger.info(
     `Password hashing: ${config.passwords.threads} worker threads, one hash ${Math.round(passwords.hashMs)} ms, up to ${passwords.queueMax} waiting before 503`,

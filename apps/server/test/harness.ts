@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { type AppOptions, createApp } from '../src/app.js';
-import { authChanges } from '../src/auth/authChanges.js';
+import { authChanges, liveAccessChanges } from '../src/auth/authChanges.js';
 import { startPasswordHasher } from '../src/auth/passwords.js';
 import { SessionCache } from '../src/auth/sessionCache.js';
 import { type Config, loadConfig } from '../src/config.js';
@@ -111,7 +111,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const live = await setUpLive(config, database.db, logger);
   const sessionCache = new SessionCache();
   const readCache = new ReadCache({ maxBytes: config.readCacheMb * 1024 * 1024 });
-  const subscriptions = [authChanges(sessionCache), dataChanges(readCache)];
+  const subscriptions = [authChanges(sessionCache), liveAccessChanges(live.events), dataChanges(readCache)];
   let stopListening = async () => {};
   if (options.hearChanges === false) for (const subscription of subscriptions) subscription.setListening(true);
   else stopListening = await listenForChanges(database, subscriptions, { databaseUrl: config.databaseUrl, logger });

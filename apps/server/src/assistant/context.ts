@@ -1,5 +1,7 @@
+import type { Role } from '@mentora/contract';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { isClassMentorSql } from '../classes/policy.js';
 import type { Queryable } from '../db/client.js';
 import {
   classes,
@@ -150,7 +152,14 @@ export const enrolledIn = (userId: string) =>
   sql`exists (select 1 from ${enrollments} where ${enrollments.classId} = ${classes.id} and ${enrollments.userId} = ${userId}::uuid)`;
 
 /** The classes whose discussions the asker may see: enrolled in or mentoring (admins included: no more). */
-export const memberOfClass = (userId: string) => or(eq(classes.mentorId, userId), enrolledIn(userId));
+export const memberOfClass = (asker: { id: string; role: Role }) =>
+  or(
+    isClassMentorSql(
+      { mentorId: sql`${classes.mentorId}` },
+      { id: sql`${asker.id}::uuid`, role: sql`${asker.role}::text` },
+    ),
+    enrolledIn(asker.id),
+  );
 
 async function enrolledClasses(db: Queryable, userId: string): Promise<ClassBrief[]> {
   const rows = await selectClassBriefs(db)
@@ -178,7 +187,7 @@ async function matchingClasses(db: Queryable, query: string): Promise<ClassBrief
 
 // ---------- discussions and posts ----------
 
-async function matchingDiscussions(db: Queryable, userId: string, query: string): Promise<DiscussionBrief[]> {
+async function matchingDiscussions(db: Queryable, asker: UserRow, query: string): Promise<DiscussionBrief[]> {
   const rows = await db
     .select({
       id: discussions.id,
@@ -193,7 +202,7 @@ async function matchingDiscussions(db: Queryable, userId: string, query: string)
     .from(discussions)
     .innerJoin(classes, eq(classes.id, discussions.classId))
     .innerJoin(users, eq(users.id, discussions.authorId))
-    .where(and(memberOfClass(userId), eq(discussions.flagged, false), matchesSearch(discussions.search, query)))
+    .where(and(memberOfClass(asker), eq(discussions.flagged, false), matchesSearch(discussions.search, query)))
     .orderBy(desc(rank(discussions.search, query)), desc(discussions.createdAt))
     .limit(MATCH_LIMIT);
   return rows.map((row) => ({
@@ -241,7 +250,7 @@ export async function buildContext(db: Queryable, asker: UserRow, message: strin
     enrolledClasses(db, asker.id),
     createdClasses(db, asker.id),
     terms.length > 0 ? matchingClasses(db, query) : [],
-    terms.length > 0 ? matchingDiscussions(db, asker.id, query) : [],
+    terms.length > 0 ? matchingDiscussions(db, asker, query) : [],
     terms.length > 0 ? matchingPosts(db, query) : [],
   ]);
   return {

@@ -165,7 +165,7 @@ async function whatsNew(db: Queryable, context: AssistantContext): Promise<strin
       .from(discussions)
       .innerJoin(classes, eq(classes.id, discussions.classId))
       .innerJoin(users, eq(users.id, discussions.authorId))
-      .where(and(memberOfClass(askerId), ne(discussions.authorId, askerId), eq(discussions.flagged, false)))
+      .where(and(memberOfClass(context.asker), ne(discussions.authorId, askerId), eq(discussions.flagged, false)))
       .orderBy(desc(discussions.createdAt), desc(discussions.id))
       .limit(5),
     db
@@ -181,7 +181,13 @@ async function whatsNew(db: Queryable, context: AssistantContext): Promise<strin
       .innerJoin(discussions, eq(discussions.id, discussionReplies.discussionId))
       .innerJoin(classes, eq(classes.id, discussions.classId))
       .innerJoin(users, eq(users.id, discussionReplies.authorId))
-      .where(and(memberOfClass(askerId), ne(discussionReplies.authorId, askerId), eq(discussionReplies.flagged, false)))
+      .where(
+        and(
+          memberOfClass(context.asker),
+          ne(discussionReplies.authorId, askerId),
+          eq(discussionReplies.flagged, false),
+        ),
+      )
       .orderBy(desc(discussionReplies.createdAt), desc(discussionReplies.id))
       .limit(5),
   ]);

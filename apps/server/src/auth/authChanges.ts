@@ -1,17 +1,40 @@
+import type { AppContext } from '../context.js';
 import type { ChangeSubscription } from '../db/changeListener.js';
+import type { LiveEvents } from '../events/hub.js';
 import type { SessionCache } from './sessionCache.js';
 
-// What the database announces on this channel (migration 0005_auth_changes): "user:<id>" when a user
-// row is updated or deleted, "session:<id>" when a session ends. NOTIFY is sent at commit, to every
-// process listening (db/changeListener.ts), whichever process or tool made the change.
+// What the database announces on this channel, at commit, to every process listening
+// (db/changeListener.ts), whichever process or tool made the change:
+// - "user:<id>" when a user row is updated or deleted (migration 0005_auth_changes),
+// - "session:<id>" when a session ends (0005),
+// - "member:<userId>:<classId>" when an enrolment ends, cascades included (0008_access_changes).
 export const AUTH_CHANNEL = 'mentora_auth';
 
+export type AuthChange =
+  | { kind: 'user'; id: string }
+  | { kind: 'session'; id: string }
+  | { kind: 'member'; userId: string; classId: string };
+
+/** The change a notice announces; undefined when it is not one we can read. */
+export function parseAuthChange(payload: string | undefined): AuthChange | undefined {
+  const [kind, id, classId, ...rest] = (payload ?? '').split(':');
+  if (!id || rest.length > 0) return undefined;
+  if (kind === 'user' && classId === undefined) return { kind, id };
+  if (kind === 'session' && classId === undefined) return { kind, id };
+  if (kind === 'member' && classId) return { kind, userId: id, classId };
+  return undefined;
+}
+
+function forget(cache: SessionCache, change: AuthChange | undefined): void {
+  if (!change) cache.clear();
+  else if (change.kind === 'user') cache.forgetUser(change.id);
+  else if (change.kind === 'session') cache.forgetSession(change.id);
+  // An enrolment that ends changes no session.
+}
+
 export function applyAuthChange(cache: SessionCache, payload: string | undefined): void {
-  const [kind, id] = (payload ?? '').split(':');
-  if (kind === 'user' && id) cache.forgetUser(id);
-  else if (kind === 'session' && id) cache.forgetSession(id);
-  // Anything else is not ours to read: forget everything rather than keep something stale.
-  else cache.clear();
+  // Anything we cannot read: forget everything rather than keep something stale.
+  forget(cache, parseAuthChange(payload));
 }
 
 /** Keeps the session cache right while the channel is heard, and unused while it is not. */
@@ -21,4 +44,22 @@ export function authChanges(cache: SessionCache): ChangeSubscription {
     onChange: (payload) => applyAuthChange(cache, payload),
     setListening: (listening) => cache.setListening(listening),
   };
+}
+
+/** Ends or re-scopes the open event streams of whoever a change touches (events/hub.ts). */
+export function liveAccessChanges(events: LiveEvents): ChangeSubscription {
+  return {
+    channel: AUTH_CHANNEL,
+    onChange: (payload) => events.accessChanged(parseAuthChange(payload)),
+    setListening: (listening) => events.setListening(listening),
+  };
+}
+
+/**
+ * What the code that made a change calls once it has committed: this process acts at once, as every
+ * process will when the database's notice arrives, so its own next request or event never races the notice.
+ */
+export function authChanged(ctx: Pick<AppContext, 'sessionCache' | 'events'>, change: AuthChange): void {
+  forget(ctx.sessionCache, change);
+  ctx.events.accessChanged(change);
 }

@@ -8,6 +8,7 @@ import { passwordResets, users } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { findUserByEmail } from '../users/accounts.js';
+import { authChanged } from './authChanges.js';
 import { endUserSessions } from './sessions.js';
 
 type ResetInput = z.output<typeof resetPasswordRequestSchema>;
@@ -106,5 +107,5 @@ export async function resetPassword(ctx: AppContext, input: ResetInput): Promise
     await endUserSessions(tx, claimed.userId);
     return claimed.userId;
   });
-  ctx.sessionCache.forgetUser(userId);
+  authChanged(ctx, { kind: 'user', id: userId });
 }

@@ -17,6 +17,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { EmailTakenError, findUserByEmail, insertAccount, lockAdmins, wouldLeaveNoAdmin } from '../users/accounts.js';
 import { isAdmin } from '../users/policy.js';
 import { presentUser } from '../users/presenter.js';
+import { authChanged } from './authChanges.js';
 import { mailOldAddress } from './emailChange.js';
 import { revokeResetLinks } from './passwordReset.js';
 import { type Authenticated, endSession, endUserSessions, startSession } from './sessions.js';
@@ -62,7 +63,7 @@ export async function login(ctx: AppContext, input: LoginInput, userAgent?: stri
 
 export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
   await endSession(ctx.db, sessionId);
-  ctx.sessionCache.forgetSession(sessionId);
+  authChanged(ctx, { kind: 'session', id: sessionId });
 }
 
 /**
@@ -106,7 +107,7 @@ export async function updateProfile(
     if (isUniqueViolation(error, 'users_email_lower_key')) throw conflict(MESSAGES.server.emailTaken);
     throw error;
   }
-  ctx.sessionCache.forgetUser(user.id);
+  authChanged(ctx, { kind: 'user', id: user.id });
   ctx.readCache.changed('users');
   if (emailChanges)
     mailOldAddress(ctx, mailer, { id: user.id, name: row.name, oldEmail: user.email, newEmail: row.email });
@@ -131,7 +132,7 @@ async function confirmCurrentPassword(
 /** "Log out everywhere": ends every session of the user, the caller's included. */
 export async function logoutEverywhere(ctx: AppContext, userId: string): Promise<void> {
   await endUserSessions(ctx.db, userId);
-  ctx.sessionCache.forgetUser(userId);
+  authChanged(ctx, { kind: 'user', id: userId });
 }
 
 /**
@@ -146,7 +147,7 @@ export async function changePassword(ctx: AppContext, auth: Authenticated, input
     await endUserSessions(tx, auth.user.id, auth.sessionId);
     await revokeResetLinks(tx, auth.user.id);
   });
-  ctx.sessionCache.forgetUser(auth.user.id);
+  authChanged(ctx, { kind: 'user', id: auth.user.id });
 }
 
 /**
@@ -169,7 +170,7 @@ export async function deleteOwnAccount(ctx: AppContext, user: UserRow, input: De
     const deleted = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
     if (deleted.length === 0) throw notFound(MESSAGES.server.userNotFound);
   });
-  ctx.sessionCache.forgetUser(user.id);
+  authChanged(ctx, { kind: 'user', id: user.id });
   // Everything they made or joined went with them (the foreign keys cascade).
   ctx.readCache.clear();
 }

@@ -73,7 +73,7 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(2);
   });
 
-  it('reads the database notifications: user:<id>, session:<id>, anything else empties it', () => {
+  it('reads the database notifications: user:<id>, session:<id>, member:<id>:<class>, anything else empties it', () => {
     const cache = listening();
     const g = cache.generation();
     cache.set(g, 's1', found('u1'));
@@ -83,6 +83,9 @@ describe('SessionCache', () => {
     expect(cache.get('s1')).toBeUndefined();
     applyAuthChange(cache, 'session:s2');
     expect(cache.get('s2')).toBeUndefined();
+    expect(cache.get('s3')).toBeDefined();
+    // An enrolment that ends (member:<userId>:<classId>) changes no session.
+    applyAuthChange(cache, 'member:u3:c1');
     expect(cache.get('s3')).toBeDefined();
     applyAuthChange(cache, 'garbled');
     expect(cache.size).toBe(0);

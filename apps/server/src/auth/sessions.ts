@@ -29,6 +29,12 @@ const sessionWithUser = prepared('session_with_user', (db, name) =>
     .prepare(name),
 );
 
+/** The session's user as the database has it now; undefined once the session has ended. */
+export async function userOfSession(db: Queryable, sessionId: string, userId: string): Promise<UserRow | undefined> {
+  const [row] = await sessionWithUser(db).execute({ sessionId, userId });
+  return row?.user;
+}
+
 export interface Authenticated {
   user: UserRow;
   sessionId: string;

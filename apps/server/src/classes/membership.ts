@@ -4,9 +4,11 @@ import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { type ClassRow, classes, enrollments, type UserRow } from '../db/schema.js';
 import { isAdmin } from '../users/policy.js';
+import { isClassMentor } from './policy.js';
 
 export interface Membership {
   cls: ClassRow;
+  /** Its mentor now (classes/policy.ts isClassMentor): created it and still has a mentor role. */
   isClassMentor: boolean;
   isEnrolled: boolean;
   isAdmin: boolean;
@@ -48,8 +50,14 @@ export async function readMembershipOf(
 }
 
 function membershipFrom(row: { cls: ClassRow; enrolledUser: string | null }, user: UserRow): Membership {
-  const isClassMentor = row.cls.mentorId === user.id;
+  const classMentor = isClassMentor(user, row.cls);
   const isEnrolled = row.enrolledUser !== null;
   const admin = isAdmin(user);
-  return { cls: row.cls, isClassMentor, isEnrolled, isAdmin: admin, isMember: isClassMentor || isEnrolled || admin };
+  return {
+    cls: row.cls,
+    isClassMentor: classMentor,
+    isEnrolled,
+    isAdmin: admin,
+    isMember: classMentor || isEnrolled || admin,
+  };
 }

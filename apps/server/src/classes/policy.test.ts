@@ -7,7 +7,9 @@ import {
   canListCreatedClasses,
   canRotateLiveRoom,
   canStartLive,
+  createdClass,
   enrolRefusal,
+  isClassMentor,
   reviewRefusal,
 } from './policy.js';
 
@@ -37,6 +39,21 @@ describe('class policy', () => {
     expect(canDeleteClass(admin, cls)).toBe(true);
     expect(canDeleteClass(otherMentor, cls)).toBe(false);
     expect(canDeleteClass(learner, cls)).toBe(false);
+  });
+
+  it('counts its creator as its mentor only while they hold a mentor role (mentor or both)', () => {
+    for (const role of ['mentor', 'both'] as const) expect(isClassMentor(person(role, true, 'owner'), cls)).toBe(true);
+    for (const role of ['learner', 'admin'] as const) {
+      const demoted = person(role, false, 'owner');
+      expect(createdClass(demoted, cls)).toBe(true);
+      expect(isClassMentor(demoted, cls)).toBe(false);
+      expect(canEditClass(demoted, cls)).toBe(false);
+      expect(canStartLive(demoted, cls)).toBe(false);
+    }
+    expect(canDeleteClass(person('learner', false, 'owner'), cls)).toBe(false);
+    // Still its creator: no enrolling in or reviewing the class they made.
+    expect(enrolRefusal(person('learner', false, 'owner'), cls)).toBe('ownClass');
+    expect(reviewRefusal(person('learner', false, 'owner'), cls, true)).toBe('ownClass');
   });
 
   it('lists created classes for mentors only', () => {

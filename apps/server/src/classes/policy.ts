@@ -1,4 +1,5 @@
-import type { Role } from '@mentora/contract';
+import { MENTOR_ROLES, type Role } from '@mentora/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import { canCreateClasses, isAdmin, isMentor } from '../users/policy.js';
 
 // Who may do what with a class, in one place: the service asks these and picks the message.
@@ -12,7 +13,23 @@ interface OwnedClass {
   mentorId: string;
 }
 
-export const isClassMentor = (user: Person, cls: OwnedClass) => cls.mentorId === user.id;
+/** The person who created the class, whatever their role is now. */
+export const createdClass = (user: { id: string }, cls: OwnedClass) => cls.mentorId === user.id;
+
+/**
+ * The class's mentor: the one who created it, while their role still lets them teach (mentor or both).
+ * A creator who loses the mentor role loses the class's controls with it; the class stays (its
+ * learners stay enrolled, admins may still delete it), and so does their name on it.
+ */
+export const isClassMentor = (user: { id: string; role: Role }, cls: OwnedClass) =>
+  createdClass(user, cls) && isMentor(user);
+
+/**
+ * The same rule for a statement that decides in SQL (discussions/replyInsert.ts): the class's mentor_id,
+ * the actor's id and their role as text. classes/policySql.test.ts checks that both agree.
+ */
+export const isClassMentorSql = (cls: { mentorId: SQL }, user: { id: SQL; role: SQL }) =>
+  sql`(${cls.mentorId} = ${user.id} and ${user.role} in (${sql.raw(MENTOR_ROLES.map((r) => `'${r}'`).join(', '))}))`;
 
 /** Verified mentors (role mentor or both). Admins moderate classes but do not own them. */
 export const canCreateClass = (user: Person) => canCreateClasses(user);
@@ -26,16 +43,19 @@ export const canDeleteClass = (user: Person, cls: OwnedClass) => isClassMentor(u
 export const canListCreatedClasses = (user: Person) => isMentor(user);
 
 export type EnrolRefusal = 'ownClass';
-/** Anyone signed in may enrol in a class they do not mentor (API.md), mentors and admins included. */
+/**
+ * Anyone signed in may enrol in a class they do not mentor (API.md), mentors and admins included. Its
+ * creator never does, even after losing the mentor role: they would be reviewing their own class.
+ */
 export function enrolRefusal(user: Person, cls: OwnedClass): EnrolRefusal | undefined {
-  if (isClassMentor(user, cls)) return 'ownClass';
+  if (createdClass(user, cls)) return 'ownClass';
   return undefined;
 }
 
 export type ReviewRefusal = 'ownClass' | 'notEnrolled';
-/** An enrolled learner of the class reviews it; its own mentor never does (API.md). */
+/** An enrolled learner of the class reviews it; the one who created it never does (API.md). */
 export function reviewRefusal(user: Person, cls: OwnedClass, isEnrolled: boolean): ReviewRefusal | undefined {
-  if (isClassMentor(user, cls)) return 'ownClass';
+  if (createdClass(user, cls)) return 'ownClass';
   if (!isEnrolled) return 'notEnrolled';
   return undefined;
 }

@@ -11,6 +11,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
+import { authChanged } from '../auth/authChanges.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import type { WatchedTable } from '../db/readCache.js';
@@ -259,6 +260,7 @@ export async function unenrol(ctx: AppContext, user: UserRow, id: string): Promi
     .returning({ userId: enrollments.userId });
   if (deleted.length > 0) {
     ctx.readCache.changed('enrollments');
+    authChanged(ctx, { kind: 'member', userId: user.id, classId: id });
     return;
   }
   if (!(await classOwnership(ctx.db, id))) throw classNotFound();

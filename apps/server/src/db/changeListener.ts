@@ -9,7 +9,7 @@ import type { Database } from './client.js';
 /** The listening connection's application_name, to find it in pg_stat_activity. */
 export const CHANGE_LISTENER_NAME = 'mentora-change-listener';
 
-/** One channel and the cache it keeps right. */
+/** One channel and the cache it keeps right (several may share a channel). */
 export interface ChangeSubscription {
   channel: string;
   onChange(payload: string | undefined): void;
@@ -49,7 +49,8 @@ export async function listenForChanges(
   if (!options.databaseUrl) throw new Error('listening for changes needs the database URL');
   const databaseUrl = options.databaseUrl;
   const retryMs = options.retryMs ?? 1_000;
-  const byChannel = new Map(subscriptions.map((s) => [s.channel, s]));
+  const byChannel = new Map<string, ChangeSubscription[]>();
+  for (const s of subscriptions) byChannel.set(s.channel, [...(byChannel.get(s.channel) ?? []), s]);
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -71,7 +72,9 @@ export async function listenForChanges(
     });
     // An error on this connection is followed by 'end'; without a listener it would end the process.
     candidate.on('error', () => {});
-    candidate.on('notification', (message) => byChannel.get(message.channel)?.onChange(message.payload));
+    candidate.on('notification', (message) => {
+      for (const s of byChannel.get(message.channel) ?? []) s.onChange(message.payload);
+    });
     candidate.on('end', () => {
       if (client !== candidate) return;
       client = undefined;

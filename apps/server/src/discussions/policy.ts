@@ -1,5 +1,6 @@
 import type { Role } from '@mentora/contract';
 import type { Membership } from '../classes/membership.js';
+import { isClassMentor } from '../classes/policy.js';
 import { isAdmin } from '../users/policy.js';
 
 // Who may do what with a class's discussions (API.md), given where the caller stands in that class.
@@ -16,7 +17,7 @@ export const canStartDiscussion = (m: Membership) => m.isEnrolled || m.isClassMe
 export const canDeleteDiscussion = (
   user: { id: string; role: Role },
   discussion: { authorId: string; classMentorId: string },
-) => discussion.authorId === user.id || discussion.classMentorId === user.id || isAdmin(user);
+) => discussion.authorId === user.id || isClassMentor(user, { mentorId: discussion.classMentorId }) || isAdmin(user);
 
 /** The all-classes list of the admin dashboard. */
 export const canListAllDiscussions = (user: { role: Role }) => isAdmin(user);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DiscussionReply, type Role, UNREAD_COUNT_MAX } from '@mentora/contract';
 import { sql } from 'drizzle-orm';
+import { isClassMentorSql } from '../classes/policy.js';
 import type { Queryable } from '../db/client.js';
 import { arrayParam, preparedSql } from '../db/prepared.js';
 import { rowOf } from '../db/rowOf.js';
@@ -67,11 +68,12 @@ const repliesInsert = preparedSql<Row>(
     with input as (
       select * from unnest(
         ${arrayParam('ids', 'uuid')}, ${arrayParam('discussionIds', 'uuid')}, ${arrayParam('actorIds', 'uuid')},
-        ${arrayParam('actorIsAdmin', 'boolean')}, ${arrayParam('actorNames', 'text')}, ${arrayParam('contents', 'text')},
+        ${arrayParam('actorIsAdmin', 'boolean')}, ${arrayParam('actorRoles', 'text')}, ${arrayParam('actorNames', 'text')},
+        ${arrayParam('contents', 'text')},
         ${arrayParam('sentimentLabels', 'text')}::sentiment_label[], ${arrayParam('sentimentPolarities', 'real')},
         ${arrayParam('flagged', 'boolean')}, ${arrayParam('flagReasons', 'text')},
         ${arrayParam('notificationIds', 'uuid')}, ${arrayParam('links', 'text')}
-      ) with ordinality as input(id, discussion_id, actor_id, actor_is_admin, actor_name, content, sentiment_label,
+      ) with ordinality as input(id, discussion_id, actor_id, actor_is_admin, actor_role, actor_name, content, sentiment_label,
         sentiment_polarity, flagged, flag_reason, notification_id, link, n)
     ), discussion as (
       select id, class_id, author_id, title, content, sentiment_label, sentiment_polarity, flagged, flag_reason,
@@ -79,11 +81,14 @@ const repliesInsert = preparedSql<Row>(
       from discussions where id in (select discussion_id from input) for key share
     ), target as (
       -- What the answer shows of the discussion (discussions' columns but its search vector), and
-      -- whether the actor may reply: enrolled in its class, the class's mentor, or an admin (API.md).
+      -- whether the actor may reply: enrolled in its class, the class's mentor (classes/policy.ts), or an admin (API.md).
       select input.n, d.id, d.class_id, d.author_id, d.title, d.content, d.sentiment_label, d.sentiment_polarity,
         d.flagged, d.flag_reason, null::tsvector as search, d.created_at, c.title as class_title,
         c.mentor_id as class_mentor_id, u.name as author_name, u.profile_picture as author_picture,
-        input.actor_is_admin or c.mentor_id = input.actor_id or exists (
+        input.actor_is_admin or ${isClassMentorSql(
+          { mentorId: sql`c.mentor_id` },
+          { id: sql`input.actor_id`, role: sql`input.actor_role` },
+        )} or exists (
           select from enrollments e where e.class_id = d.class_id and e.user_id = input.actor_id
         ) as allowed
       from input
@@ -184,6 +189,7 @@ export async function insertReplies(db: Queryable, items: ReplyToInsert[]): Prom
     discussionIds: items.map((i) => i.discussionId),
     actorIds: items.map((i) => i.actor.id),
     actorIsAdmin: items.map((i) => isAdmin(i.actor)),
+    actorRoles: items.map((i) => i.actor.role),
     actorNames: items.map((i) => i.actor.name),
     contents: items.map((i) => i.reply.content),
     sentimentLabels: items.map((i) => i.reply.sentimentLabel),

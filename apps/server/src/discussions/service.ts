@@ -10,6 +10,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
 import { membershipOf, readMembershipOf } from '../classes/membership.js';
+import { isClassMentorSql } from '../classes/policy.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
@@ -22,7 +23,7 @@ import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } fro
 import { notifyNewDiscussion } from '../notifications/raise.js';
 import { publishNotification, publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
-import { isAdmin } from '../users/policy.js';
+import { isAdmin, isMentor } from '../users/policy.js';
 import { canDeleteDiscussion, canListAllDiscussions, canReadDiscussions, canStartDiscussion } from './policy.js';
 import { analysisColumns, type DiscussionHead, discussionJson, presentDiscussion, presentReply } from './presenter.js';
 import { insertReply } from './replyInsert.js';
@@ -103,13 +104,15 @@ async function repliesOf(db: Queryable, discussionId: string) {
 }
 
 /** True when the user is enrolled in, or mentors, at least one class. */
-async function hasAnyClass(db: Queryable, userId: string): Promise<boolean> {
+async function hasAnyClass(db: Queryable, user: UserRow): Promise<boolean> {
+  const userId = user.id;
   const [enrolled] = await db
     .select({ classId: enrollments.classId })
     .from(enrollments)
     .where(eq(enrollments.userId, userId))
     .limit(1);
   if (enrolled) return true;
+  if (!isMentor(user)) return false;
   const [mentored] = await db.select({ id: classes.id }).from(classes).where(eq(classes.mentorId, userId)).limit(1);
   return mentored !== undefined;
 }
@@ -139,7 +142,10 @@ function buildDiscussionPage(db: Queryable, name: string, shape: string) {
           ? sql`${discussions.classId} in (
               select ${enrollments.classId} from ${enrollments} where ${enrollments.userId} = ${viewerId}::uuid
               union all
-              select ${classes.id} from ${classes} where ${classes.mentorId} = ${viewerId}::uuid)`
+              select ${classes.id} from ${classes} where ${isClassMentorSql(
+                { mentorId: sql`${classes.mentorId}` },
+                { id: sql`${viewerId}::uuid`, role: sql`${sql.placeholder('viewerRole')}::text` },
+              )})`
           : undefined,
         shape.includes('+class') ? eq(discussions.classId, sql.placeholder('classId')) : undefined,
         ...page.conditions,
@@ -163,6 +169,7 @@ async function pageOfDiscussions(
     `${scope}${options.classId ? '+class' : ''}${search ? '+search' : ''}${cursor ? '+cursor' : ''}` as PageShape;
   const rows = await discussionPage(db, shape).execute({
     viewerId: viewer.id,
+    viewerRole: viewer.role,
     classId: options.classId,
     search,
     limit: options.limit + 1,
@@ -218,7 +225,7 @@ export async function listDiscussions(
     (found) => found.items,
   );
   // Only an empty answer can come from having no class at all: check then, not on every call.
-  if (page.items.length === 0 && !options.classId && !isAdmin(user) && !(await hasAnyClass(ctx.db, user.id))) {
+  if (page.items.length === 0 && !options.classId && !isAdmin(user) && !(await hasAnyClass(ctx.db, user))) {
     throw forbidden(MESSAGES.discussions.notEnrolledAny);
   }
   return page;

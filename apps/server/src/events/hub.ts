@@ -1,5 +1,7 @@
 import type { Response } from 'express';
 import type { Logger } from 'pino';
+import type { AuthChange } from '../auth/authChanges.js';
+import { userOfSession } from '../auth/sessions.js';
 import { membershipOf } from '../classes/membership.js';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
@@ -17,7 +19,10 @@ export interface LiveEventsOptions {
   replaySize: number;
 }
 
-/** How long "is this user a member of that class" is remembered for deciding who gets a class's events. */
+/**
+ * How long "is this user a member of that class" is remembered for deciding who gets a class's events.
+ * Access changes (a user's role, an enrolment ending) drop what they touch at once; this bounds the rest.
+ */
 const MEMBERSHIP_TTL_MS = 15_000;
 const MEMBERSHIP_CACHE_MAX = 10_000;
 const RESYNC_RETRY_MS = 1_000;
@@ -33,6 +38,13 @@ const RESYNC_RETRY_MS = 1_000;
  * `replaySize` of them; `floor` is the highest id this process may have missed (evicted from that
  * memory, or published while it was not hearing the others: before start-up, or while Redis was
  * away). A client resuming from below the floor is told `resync`: refetch what is on screen.
+ *
+ * Access: a stream holds its user as they were when it opened, so every change of access reaches it
+ * at once (accessChanged): the database announces each one at commit to every process (auth/authChanges.ts),
+ * and the process that made it calls in directly too. A changed user is read again (role, or the session
+ * gone: the stream ends), an ended session ends its streams, an ended enrolment is forgotten. While those
+ * notices are not heard, membership is read for each event, and once they are heard again every stream
+ * is read again.
  */
 export class LiveEvents implements StreamHost {
   readonly heartbeatMs: number;
@@ -42,7 +54,11 @@ export class LiveEvents implements StreamHost {
   private synced = false;
   private syncing: Promise<void> | undefined;
   private readonly streams = new Map<string, Set<EventStream>>();
-  private readonly membership = new Map<string, { member: Promise<boolean>; expires: number }>();
+  private readonly bySession = new Map<string, Set<EventStream>>();
+  /** userId → classId → whether they are a member. */
+  private readonly membership = new Map<string, Map<string, { member: Promise<boolean>; expires: number }>>();
+  private membershipSize = 0;
+  private hearingAccess = false;
   private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: LiveEventsOptions) {
@@ -110,12 +126,17 @@ export class LiveEvents implements StreamHost {
   openStream(res: Response, user: UserRow, sessionId: string): EventStream | undefined {
     const mine = this.streams.get(user.id) ?? new Set<EventStream>();
     if (mine.size >= this.options.maxStreamsPerUser) return undefined;
+    const session = this.bySession.get(sessionId) ?? new Set<EventStream>();
     const stream = new EventStream(res, user, sessionId, this, (closed) => {
       mine.delete(closed);
       if (mine.size === 0 && this.streams.get(user.id) === mine) this.streams.delete(user.id);
+      session.delete(closed);
+      if (session.size === 0 && this.bySession.get(sessionId) === session) this.bySession.delete(sessionId);
     });
     mine.add(stream);
     this.streams.set(user.id, mine);
+    session.add(stream);
+    this.bySession.set(sessionId, session);
     stream.open();
     return stream;
   }
@@ -148,6 +169,48 @@ export class LiveEvents implements StreamHost {
 
   reportError(error: unknown): void {
     this.options.logger.warn({ err: error }, 'a live event could not be sent to a stream');
+  }
+
+  // ---------- access changes ----------
+
+  /** A change of who may see what (auth/authChanges.ts); undefined: an unreadable notice, so anything may have changed. */
+  accessChanged(change: AuthChange | undefined): void {
+    if (!change) this.recheckAll();
+    else if (change.kind === 'user') {
+      this.membership.delete(change.id);
+      for (const stream of this.streams.get(change.id) ?? []) this.recheck(stream);
+    } else if (change.kind === 'session') {
+      for (const stream of [...(this.bySession.get(change.id) ?? [])]) stream.close();
+    } else {
+      this.membership.get(change.userId)?.delete(change.classId);
+    }
+  }
+
+  /** Whether access changes are heard; hearing them again after a gap, every stream is read again. */
+  setListening(listening: boolean): void {
+    const was = this.hearingAccess;
+    this.hearingAccess = listening;
+    if (listening && !was) this.recheckAll();
+    else this.forgetMemberships();
+  }
+
+  private recheckAll(): void {
+    this.forgetMemberships();
+    for (const set of this.streams.values()) for (const stream of set) this.recheck(stream);
+  }
+
+  private recheck(stream: EventStream): void {
+    const read = userOfSession(this.options.db, stream.sessionId, stream.user.id).catch((error: unknown) => {
+      // Not knowing whether the user may still see it, end the stream: the client reconnects and signs in again.
+      this.options.logger.warn({ err: error }, 'could not read the user of an event stream again; ending it');
+      return undefined;
+    });
+    stream.recheck(read);
+  }
+
+  private forgetMemberships(): void {
+    this.membership.clear();
+    this.membershipSize = 0;
   }
 
   // ---------- hearing the bus ----------
@@ -183,14 +246,27 @@ export class LiveEvents implements StreamHost {
   }
 
   private isMember(user: UserRow, classId: string): Promise<boolean> {
-    const key = `${user.id}:${classId}`;
+    const member = () => membershipOf(this.options.db, classId, user).then((m) => m?.isMember ?? false);
+    // Remembered only while a change would be heard.
+    if (!this.hearingAccess) return member();
     const now = Date.now();
-    const hit = this.membership.get(key);
+    let mine = this.membership.get(user.id);
+    const hit = mine?.get(classId);
     if (hit && hit.expires > now) return hit.member;
-    if (this.membership.size >= MEMBERSHIP_CACHE_MAX) this.membership.clear();
-    const member = membershipOf(this.options.db, classId, user).then((m) => m?.isMember ?? false);
-    member.catch(() => this.membership.delete(key));
-    this.membership.set(key, { member, expires: now + MEMBERSHIP_TTL_MS });
-    return member;
+    if (this.membershipSize >= MEMBERSHIP_CACHE_MAX) this.forgetMemberships();
+    mine = this.membership.get(user.id);
+    if (!mine) {
+      mine = new Map();
+      this.membership.set(user.id, mine);
+    }
+    const entries = mine;
+    const read = member();
+    const entry = { member: read, expires: now + MEMBERSHIP_TTL_MS };
+    read.catch(() => {
+      if (entries.get(classId) === entry) entries.delete(classId);
+    });
+    if (!entries.has(classId)) this.membershipSize++;
+    entries.set(classId, entry);
+    return read;
   }
 }

@@ -44,7 +44,7 @@ async function listen(server: ServerProcess, token: string, headers: Record<stri
  * Two processes on one fresh database and the given Redis, started together as a deployment would:
  * they take turns migrating, and one of them creates the admin.
  */
-async function startPair(redisUrl: string) {
+async function startPair(redisUrl: string, overrides: Record<string, string> = {}) {
   const scratch = await createScratchPostgres(process.env.DATABASE_URL as string);
   const env = {
     ...TEST_ENV,
@@ -56,6 +56,7 @@ async function startPair(redisUrl: string) {
     TRUST_PROXY: '1',
     LOGIN_RATE_LIMIT_PER_IP: '4',
     EVENTS_HEARTBEAT_MS: '500',
+    ...overrides,
   };
   const withAdmin = { ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
   const started = await Promise.allSettled([spawnServer(withAdmin), spawnServer(withAdmin)]);
@@ -128,7 +129,8 @@ describe.skipIf(!sharedRedis)('two processes sharing PostgreSQL and Redis', () =
   let b: ServerProcess;
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    const pair = await startPair(TEST_REDIS_URL);
+    // A heartbeat (which also checks the session) far beyond every wait here: it explains nothing.
+    const pair = await startPair(TEST_REDIS_URL, { EVENTS_HEARTBEAT_MS: '300000' });
     [a, b] = pair.servers;
     drop = pair.scratch.drop;
   }, 240_000);
@@ -145,6 +147,15 @@ describe.skipIf(!sharedRedis)('two processes sharing PostgreSQL and Redis', () =
     expect(event).toMatchObject({ discussionId, replyCount: 1, reply: { author: { _id: mentor._id } } });
     const notification = JSON.parse((await stream.waitForEvent('notification')).data) as NotificationEvent;
     expect(notification.notification).toMatchObject({ kind: 'discussion_reply', link: `/discussions/${discussionId}` });
+  }, 120_000);
+
+  it('a sign-out on one process ends the stream open on the other at once', async () => {
+    const { learner } = await classWithDiscussion(a, b);
+    const stream = await listen(b, learner.token);
+    const started = Date.now();
+    expect((await call(a.base, 'POST', '/api/auth/logout', { token: learner.token })).status).toBe(200);
+    await stream.until(() => stream.ended, 'the stream on the other process to end', 10_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   }, 120_000);
 
   it('counts rate limits across both processes', async () => {

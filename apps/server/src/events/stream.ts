@@ -31,14 +31,21 @@ export class EventStream {
   private readonly replayed = new Set<number>();
   private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Settles once the latest re-check of the user is done: events wait for it before being decided. */
+  private checked: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly res: Response,
-    readonly user: UserRow,
+    private current: UserRow,
     readonly sessionId: string,
     private readonly host: StreamHost,
     private readonly onClose: (stream: EventStream) => void,
   ) {}
+
+  /** The user as last read: their role decides which class events they get. */
+  get user(): UserRow {
+    return this.current;
+  }
 
   open(): void {
     this.res.status(200).set({
@@ -84,6 +91,27 @@ export class EventStream {
     this.enqueueControl('resync', { reason });
   }
 
+  /**
+   * The user or their session changed: `read` gives the user as they are now, or undefined when the
+   * session has ended (the stream ends). Every event not yet decided, those already queued included,
+   * is decided once it has.
+   */
+  recheck(read: Promise<UserRow | undefined>): void {
+    this.checked = read.then((user) => {
+      if (user) this.current = user;
+      else this.close();
+    });
+  }
+
+  /** Waits for the latest re-check, one that began while waiting included. */
+  private async rechecked(): Promise<void> {
+    let gate: Promise<void>;
+    do {
+      gate = this.checked;
+      await gate;
+    } while (gate !== this.checked);
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -100,6 +128,7 @@ export class EventStream {
   private enqueue(event: LiveEvent): void {
     this.chain = this.chain
       .then(async () => {
+        await this.rechecked();
         if (this.closed || !(await this.host.allows(this.user, event.audience))) return;
         this.send(event.name, event.data, event.id);
       })

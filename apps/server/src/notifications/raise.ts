@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { isClassMentor } from '../classes/policy.js';
 import type { Queryable } from '../db/client.js';
 import { enrollments, type NotificationRow, notifications, users } from '../db/schema.js';
 
@@ -60,6 +61,12 @@ export const links = {
 // A reply to a discussion tells its author: written by the reply's own statement
 // (discussions/replyInsert.ts), like a like's (community/likeToggle.ts).
 
+/** The class's mentor, as a list of at most one: its creator while they hold a mentor role (classes/policy.ts). */
+async function mentorOf(db: Queryable, cls: { mentorId: string }): Promise<string[]> {
+  const [creator] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, cls.mentorId));
+  return creator && isClassMentor(creator, cls) ? [creator.id] : [];
+}
+
 /** A new discussion: everyone in its class (enrolled learners and the mentor) but its author. */
 export async function notifyNewDiscussion(
   db: Queryable,
@@ -73,7 +80,7 @@ export async function notifyNewDiscussion(
     .where(eq(enrollments.classId, cls.id));
   return insertAll(
     db,
-    others(actor.id, [cls.mentorId, ...enrolled.map((e) => e.userId)]).map((userId) => ({
+    others(actor.id, [...(await mentorOf(db, cls)), ...enrolled.map((e) => e.userId)]).map((userId) => ({
       userId,
       kind: 'new_discussion' as const,
       actorId: actor.id,
@@ -111,10 +118,14 @@ export function notifyPostReply(db: Queryable, actor: Actor, post: { id: string;
 export const likeGroupKey = (postId: string) => `like:${postId}`;
 
 /** A new enrolment: the class's mentor. */
-export function notifyEnrolment(db: Queryable, actor: Actor, cls: { id: string; title: string; mentorId: string }) {
+export async function notifyEnrolment(
+  db: Queryable,
+  actor: Actor,
+  cls: { id: string; title: string; mentorId: string },
+) {
   return insertAll(
     db,
-    others(actor.id, [cls.mentorId]).map((userId) => ({
+    others(actor.id, await mentorOf(db, cls)).map((userId) => ({
       userId,
       kind: 'enrolment' as const,
       actorId: actor.id,

@@ -1,6 +1,7 @@
 import { LEARNER_ROLES, MENTOR_ROLES, MESSAGES, type Role, type User } from '@mentora/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.js';
+import { authChanged } from '../auth/authChanges.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
@@ -9,7 +10,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import { notifyMentorVerified, notifyVerificationRequest } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { EmailTakenError, findUserByEmail, insertAccount, lockAdmins, wouldLeaveNoAdmin } from './accounts.js';
-import { canRequestVerification } from './policy.js';
+import { canRequestVerification, isMentor } from './policy.js';
 import { presentUser } from './presenter.js';
 
 /** Marks the mentor's request and tells every admin (one notification per mentor, renewed if they ask again). */
@@ -23,7 +24,7 @@ export async function requestVerification(ctx: AppContext, user: UserRow): Promi
       .where(eq(users.id, user.id));
     return notifyVerificationRequest(tx, user);
   });
-  ctx.sessionCache.forgetUser(user.id);
+  authChanged(ctx, { kind: 'user', id: user.id });
   await publishNotifications(ctx, raised);
 }
 
@@ -65,7 +66,7 @@ export async function deleteAccount(
       detail: `${deleted.email} (${deleted.role})`,
     });
   });
-  ctx.sessionCache.forgetUser(id);
+  authChanged(ctx, { kind: 'user', id: id });
   // Everything they made or joined went with them (the foreign keys cascade).
   ctx.readCache.clear();
 }
@@ -85,18 +86,23 @@ export async function verifyMentor(ctx: AppContext, admin: UserRow, id: string):
     await recordAudit(tx, { actor: admin, action: 'mentor_verified', target: { type: 'user', id, name: row.name } });
     return { row, raised: await notifyMentorVerified(tx, id, admin.id) };
   });
-  ctx.sessionCache.forgetUser(id);
+  authChanged(ctx, { kind: 'user', id: id });
   await publishNotifications(ctx, raised);
   return presentUser(row);
 }
 
 /**
  * An admin gives an account another role, admin included (admins grant admin access; SPEC.md). The
- * last-admin rule holds (409), for the caller's own role too. Nothing else changes: sessions stay,
- * and the new role applies from the account's next request; classes a former mentor created stay
- * theirs. Becoming admin also marks the account verified, as the command-line tool does. Setting the
+ * last-admin rule holds (409), for the caller's own role too. Sessions stay; the new role applies from
+ * the account's next request and to its open event streams at once (events/hub.ts). Becoming admin also
+ * marks the account verified, as the command-line tool does. A mentor who loses the mentor role loses
+ * their verification and any request for it, in the same transaction: back as a mentor, they ask again.
+ * Their classes stay, but are no longer theirs to run (classes/policy.ts isClassMentor). Setting the
  * role it already has changes nothing and is not logged.
  */
+const UNVERIFIED = { verified: false, verificationRequested: false, verificationRequestDate: null };
+const losesMentorRole = (from: Role, to: Role) => isMentor({ role: from }) && !isMentor({ role: to });
+
 export async function changeRole(ctx: AppContext, admin: UserRow, id: string, role: Role): Promise<User> {
   const row = await ctx.db.transaction(async (tx) => {
     const locked = await lockAdmins(tx, id);
@@ -105,7 +111,11 @@ export async function changeRole(ctx: AppContext, admin: UserRow, id: string, ro
     if (before.role !== role && wouldLeaveNoAdmin(locked, id)) throw conflict(MESSAGES.server.lastAdminRole);
     const [row] = await tx
       .update(users)
-      .set({ role, ...(role === 'admin' ? { verified: true } : {}) })
+      .set({
+        role,
+        ...(losesMentorRole(before.role, role) ? UNVERIFIED : {}),
+        ...(role === 'admin' ? { verified: true } : {}),
+      })
       .where(eq(users.id, id))
       .returning();
     if (!row) throw notFound(MESSAGES.server.userNotFound);
@@ -119,7 +129,7 @@ export async function changeRole(ctx: AppContext, admin: UserRow, id: string, ro
     }
     return row;
   });
-  ctx.sessionCache.forgetUser(id);
+  authChanged(ctx, { kind: 'user', id: id });
   return presentUser(row);
 }
 

@@ -303,7 +303,7 @@ export function ClassDetailPage() {
             <Avatar name={cls.mentor.name} picture={cls.mentor.profilePicture} className="size-8 text-xs" />
             <span>
               Mentor <span className="font-semibold text-slate-900 dark:text-white">{cls.mentor.name}</span>
-              {can.isOwner && <span className="text-slate-600 dark:text-slate-400"> (you)</span>}
+              {can.isCreator && <span className="text-slate-600 dark:text-slate-400"> (you)</span>}
             </span>
           </p>
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
@@ -397,7 +397,13 @@ export function ClassDetailPage() {
               tabIndex={-1}
               className="text-lg font-semibold text-slate-900 focus:outline-none dark:text-white"
             >
-              {can.isOwner ? 'Your class' : isEnrolled ? 'You are enrolled' : 'Join this class'}
+              {can.isOwner
+                ? 'Your class'
+                : can.isCreator
+                  ? 'A class you created'
+                  : isEnrolled
+                    ? 'You are enrolled'
+                    : 'Join this class'}
             </h2>
             <Capacity cls={cls} />
 
@@ -414,86 +420,99 @@ export function ClassDetailPage() {
               </p>
             )}
 
-            <div className="flex flex-col gap-3">
-              {can.canStartLive && (
-                <button type="button" className={buttonPrimary} disabled={busy} onClick={() => startLive.mutate()}>
-                  {startLive.isPending ? (
-                    <Spinner className="size-4" />
-                  ) : (
-                    <Radio aria-hidden="true" className="size-4" />
-                  )}
-                  {cls.live ? 'Reopen live session' : 'Start live session'}
-                </button>
-              )}
-              {can.canRotateRoom && (
-                <button
-                  type="button"
-                  className={buttonSecondary}
-                  disabled={busy}
-                  onClick={() => {
-                    rotateRoom.reset();
-                    setConfirming('room');
-                  }}
-                >
-                  <RefreshCw aria-hidden="true" className="size-4" />
-                  New room link
-                </button>
-              )}
-              {can.canJoinLive && (
-                <button type="button" className={buttonPrimary} disabled={busy} onClick={() => joinLive.mutate()}>
-                  {joinLive.isPending ? (
-                    <Spinner className="size-4" />
-                  ) : (
-                    <Video aria-hidden="true" className="size-4" />
-                  )}
-                  Join live session
-                </button>
-              )}
-              {can.canEnrol && (
-                <button type="button" className={buttonPrimary} disabled={busy} onClick={() => enrol.mutate()}>
-                  {enrol.isPending ? (
-                    <Spinner className="size-4" />
-                  ) : (
-                    <UserPlus aria-hidden="true" className="size-4" />
-                  )}
-                  {enrol.isPending ? 'Enrolling...' : 'Enroll in class'}
-                </button>
-              )}
-              {can.canUnenrol && (
-                <button
-                  type="button"
-                  className={buttonSecondary}
-                  disabled={busy}
-                  onClick={() => {
-                    unenrol.reset();
-                    setConfirming('unenrol');
-                  }}
-                >
-                  <UserMinus aria-hidden="true" className="size-4" />
-                  Unenroll
-                </button>
-              )}
-              {can.canDelete && (
-                <button
-                  type="button"
-                  className={buttonDangerOutline}
-                  disabled={busy}
-                  onClick={() => {
-                    remove.reset();
-                    setConfirming('delete');
-                  }}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  Delete class
-                </button>
-              )}
-            </div>
+            {/* Nothing to offer (its creator, no longer a mentor): no empty row. */}
+            {(can.canStartLive ||
+              can.canRotateRoom ||
+              can.canJoinLive ||
+              can.canEnrol ||
+              can.canUnenrol ||
+              can.canDelete) && (
+              <div className="flex flex-col gap-3">
+                {can.canStartLive && (
+                  <button type="button" className={buttonPrimary} disabled={busy} onClick={() => startLive.mutate()}>
+                    {startLive.isPending ? (
+                      <Spinner className="size-4" />
+                    ) : (
+                      <Radio aria-hidden="true" className="size-4" />
+                    )}
+                    {cls.live ? 'Reopen live session' : 'Start live session'}
+                  </button>
+                )}
+                {can.canRotateRoom && (
+                  <button
+                    type="button"
+                    className={buttonSecondary}
+                    disabled={busy}
+                    onClick={() => {
+                      rotateRoom.reset();
+                      setConfirming('room');
+                    }}
+                  >
+                    <RefreshCw aria-hidden="true" className="size-4" />
+                    New room link
+                  </button>
+                )}
+                {can.canJoinLive && (
+                  <button type="button" className={buttonPrimary} disabled={busy} onClick={() => joinLive.mutate()}>
+                    {joinLive.isPending ? (
+                      <Spinner className="size-4" />
+                    ) : (
+                      <Video aria-hidden="true" className="size-4" />
+                    )}
+                    Join live session
+                  </button>
+                )}
+                {can.canEnrol && (
+                  <button type="button" className={buttonPrimary} disabled={busy} onClick={() => enrol.mutate()}>
+                    {enrol.isPending ? (
+                      <Spinner className="size-4" />
+                    ) : (
+                      <UserPlus aria-hidden="true" className="size-4" />
+                    )}
+                    {enrol.isPending ? 'Enrolling...' : 'Enroll in class'}
+                  </button>
+                )}
+                {can.canUnenrol && (
+                  <button
+                    type="button"
+                    className={buttonSecondary}
+                    disabled={busy}
+                    onClick={() => {
+                      unenrol.reset();
+                      setConfirming('unenrol');
+                    }}
+                  >
+                    <UserMinus aria-hidden="true" className="size-4" />
+                    Unenroll
+                  </button>
+                )}
+                {can.canDelete && (
+                  <button
+                    type="button"
+                    className={buttonDangerOutline}
+                    disabled={busy}
+                    onClick={() => {
+                      remove.reset();
+                      setConfirming('delete');
+                    }}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    Delete class
+                  </button>
+                )}
+              </div>
+            )}
             {can.canEnrol && isFull(cls) && (
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 This class looks full. You can still try, in case a seat has just opened.
               </p>
             )}
-            {user?.role === 'admin' && !can.isOwner && (
+            {can.isCreator && !can.isOwner && (
+              <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="not-mentor-note">
+                You are no longer a mentor: the class stays open to its learners, but only a mentor can run it.
+              </p>
+            )}
+            {user?.role === 'admin' && !can.isCreator && (
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 You are viewing this class as an administrator.
               </p>
@@ -519,7 +538,9 @@ export function ClassDetailPage() {
               </div>
             ) : (
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                Enroll to read this class's discussions and start your own.
+                {can.isCreator
+                  ? "Only the class's mentor and its learners read its discussions."
+                  : "Enroll to read this class's discussions and start your own."}
               </p>
             )}
           </section>

@@ -46,6 +46,26 @@ describe('classActions', () => {
     }
   });
 
+  it('gives its creator no controls once they are no longer a mentor, and no enrolling either', () => {
+    for (const role of ['learner', 'admin'] as const) {
+      expect(classActions(person('mentor-1', role), cls, false)).toMatchObject({
+        isCreator: true,
+        isOwner: false,
+        canEnrol: false,
+        canUnenrol: false,
+        canJoinLive: false,
+        canStartLive: false,
+        canStartDiscussion: false,
+      });
+    }
+    expect(classActions(person('mentor-1', 'learner'), cls, false)).toMatchObject({
+      canDelete: false,
+      canSeeDiscussions: false,
+    });
+    // An admin deletes any class, the one they once created included.
+    expect(classActions(person('mentor-1', 'admin'), cls, false).canDelete).toBe(true);
+  });
+
   it('lets another mentor enrol like anyone else', () => {
     expect(classActions(person('mentor-2', 'mentor'), cls, false)).toMatchObject({
       canEnrol: true,

@@ -1,7 +1,10 @@
 import type { ClassItem, User } from '@mentora/contract';
+import { isMentor } from '../../auth/roles';
 
 export interface ClassActions {
-  /** The signed-in person mentors this class. */
+  /** The signed-in person created this class, whatever their role is now. */
+  isCreator: boolean;
+  /** The signed-in person mentors this class: they created it and still hold a mentor role (mentor or both). */
   isOwner: boolean;
   canEnrol: boolean;
   canUnenrol: boolean;
@@ -20,6 +23,7 @@ export interface ClassActions {
  * What the class page offers whom (SPEC.md section 6, with API.md's refinements): a signed-in person who is
  * neither enrolled nor its mentor may enrol (admins too: API.md says "signed in, not its mentor"); an
  * enrolled non-mentor may join the live session or unenrol; its own mentor starts the session; its mentor or an admin deletes it.
+ * Its creator, once no longer a mentor, runs nothing of it (the server's classes/policy.ts) and still may not enrol.
  */
 export function classActions(
   user: Pick<User, '_id' | 'role'> | null,
@@ -27,12 +31,14 @@ export function classActions(
   isEnrolled: boolean,
 ): ClassActions {
   const signedIn = user !== null;
-  const isOwner = signedIn && user._id === cls.mentor._id;
+  const isCreator = signedIn && user._id === cls.mentor._id;
+  const isOwner = isCreator && isMentor(user.role);
   const admin = user?.role === 'admin';
-  const enrolled = signedIn && isEnrolled && !isOwner;
+  const enrolled = signedIn && isEnrolled && !isCreator;
   return {
+    isCreator,
     isOwner,
-    canEnrol: signedIn && !enrolled && !isOwner,
+    canEnrol: signedIn && !enrolled && !isCreator,
     canUnenrol: enrolled,
     canJoinLive: enrolled,
     canStartLive: isOwner,

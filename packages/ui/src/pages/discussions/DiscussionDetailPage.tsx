@@ -107,7 +107,7 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
   const admin = isAdmin(user?.role);
   // Only a mentor can be this class's mentor; ask for the class only when that decides the delete button.
   const classInfo = useClassInfo(discussion.classId._id, !mine && !admin && isMentor(user?.role));
-  const canDelete = mine || admin || (user !== null && classInfo.data?.mentor._id === user._id);
+  const canDelete = mine || admin || (user !== null && isMentor(user.role) && classInfo.data?.mentor._id === user._id);
 
   const confirmDelete = () => {
     remove.mutate(undefined, {
