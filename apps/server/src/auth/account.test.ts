@@ -184,7 +184,7 @@ describe('DELETE /api/auth/account', () => {
     const first = await makeAdmin(t);
     const alone = await deleteAccount(first, { password: first.password });
     expect(alone.status).toBe(409);
-    expect(alone.body).toEqual({ message: MESSAGES.account.lastAdmin });
+    expect(alone.body).toEqual({ message: MESSAGES.account.lastAdmin, requestId: expect.any(String) });
     expect((await profileWith(first.token)).status).toBe(200);
 
     const second = await makeAdmin(t);

@@ -2,6 +2,7 @@ import { MESSAGES } from '@mentora/contract';
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, type Options, type RateLimitInfo, rateLimit, type Store } from 'express-rate-limit';
 import type { Config } from '../config.js';
+import { requestIdOf } from './requestId.js';
 
 const pass: RequestHandler = (_req, _res, next) => next();
 
@@ -38,7 +39,7 @@ function limiter(
       const reset = (req as { rateLimit?: RateLimitInfo }).rateLimit?.resetTime?.getTime();
       const seconds = reset ? Math.max(1, Math.ceil((reset - Date.now()) / 1000)) : Math.ceil(options.windowMs / 1000);
       res.set('Retry-After', String(seconds));
-      res.status(429).json({ message: MESSAGES.server.tooManyRequests });
+      res.status(429).json({ message: MESSAGES.server.tooManyRequests, requestId: requestIdOf(res) });
     },
     ...extra,
   });
