@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { signInRoutes } from './auth/routes.js';
 import type { AppContext } from './context.js';
+import { apiDocsRoutes } from './http/apiDocs.js';
 import { authenticate } from './http/auth.js';
 import { compressJson } from './http/compressJson.js';
 import { csrfProtection } from './http/csrf.js';
@@ -61,6 +62,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(jsonBody());
   api.get('/health', healthHandler(ctx));
   api.get('/health/live', livenessHandler);
+  api.use(apiDocsRoutes());
   api.use(authenticate(ctx));
   api.use(apiRoutes(ctx, limits));
   api.use(notFoundHandler);

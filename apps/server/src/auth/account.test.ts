@@ -62,6 +62,7 @@ describe('PUT /api/auth/password', () => {
     expect(res.body).toEqual({
       message: MESSAGES.account.currentPasswordWrong,
       errors: [{ path: 'currentPassword', message: MESSAGES.account.currentPasswordWrong }],
+      requestId: expect.any(String),
     });
     expect((await login(learner.user.email, learner.password)).status).toBe(200);
     for (const token of [learner.token, ...others]) expect((await profileWith(token)).status).toBe(200);
