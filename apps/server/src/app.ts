@@ -4,12 +4,14 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { signInRoutes } from './auth/routes.js';
 import type { AppContext } from './context.js';
+import { apiDocsRoutes } from './http/apiDocs.js';
 import { authenticate } from './http/auth.js';
 import { compressJson } from './http/compressJson.js';
 import { csrfProtection } from './http/csrf.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
-import { healthHandler } from './http/health.js';
+import { healthHandler, livenessHandler } from './http/health.js';
 import { createRateLimiters, type StoreFactory } from './http/rateLimit.js';
+import { REQUEST_ID_HEADER, requestId } from './http/requestId.js';
 import { requestLog } from './http/requestLog.js';
 import { jsonBody } from './http/validate.js';
 import { webAppRoutes } from './http/webApp.js';
@@ -26,6 +28,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.set('etag', false);
   app.set('trust proxy', ctx.config.trustProxy);
 
+  // First: everything after it, its log lines and its error answers, knows the request's id.
+  app.use(requestId());
   app.use(requestLog(ctx.logger));
   app.use(
     helmet({
@@ -44,7 +48,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     cors({
       origin: (origin, callback) => callback(null, origin === undefined || ctx.config.corsOrigins.includes(origin)),
       credentials: true,
-      exposedHeaders: ['X-Next-Cursor', 'Retry-After'],
+      exposedHeaders: ['X-Next-Cursor', 'Retry-After', REQUEST_ID_HEADER],
     }),
   );
   api.use(compressJson());
@@ -57,6 +61,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.use(csrfProtection(ctx.config));
   api.use(jsonBody());
   api.get('/health', healthHandler(ctx));
+  api.get('/health/live', livenessHandler);
+  api.use(apiDocsRoutes());
   api.use(authenticate(ctx));
   api.use(apiRoutes(ctx, limits));
   api.use(notFoundHandler);

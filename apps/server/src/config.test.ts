@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configWarnings, loadConfig } from './config.js';
+import { ConfigError, configWarnings, ENV_VARIABLES, loadConfig } from './config.js';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'mentora-config-'));
 
@@ -159,5 +159,45 @@ describe('MAIL_LOG_LINKS', () => {
     expect(() => loadConfig({ ...secret, MAIL_LOG_LINKS: 'yes please' })).toThrow(
       'Invalid configuration: MAIL_LOG_LINKS: MAIL_LOG_LINKS must be on or off',
     );
+  });
+});
+
+describe('.env.example', () => {
+  const file = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+  /** Its settings, quotes taken off as dotenv, systemd and Compose do. */
+  const example = Object.fromEntries(
+    file
+      .split('\n')
+      .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
+      .map((line) => {
+        const [name, ...rest] = line.split('=');
+        return [name as string, rest.join('=').replace(/^"(.*)"$/, '$1')];
+      }),
+  );
+  // Variables of the commands around the server, not of config.ts.
+  const commandVariables = ['DEMO_DATA_DIR'];
+
+  it('lists every variable the server reads, and only those and the demo’s', () => {
+    const listed = Object.keys(example).sort();
+    expect(listed.filter((name) => !commandVariables.includes(name))).toEqual([...ENV_VARIABLES].sort());
+    expect(example.DEMO_DATA_DIR).toBe('./demo-data');
+  });
+
+  it('gives each its default: loading the file configures what loading nothing does', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mentora-env-'));
+    try {
+      const fixed = { DATA_DIR: dir, JWT_SECRET: 'x'.repeat(32) };
+      expect(loadConfig({ ...example, ...fixed })).toEqual(loadConfig(fixed));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says in a comment line above each setting what it is for', () => {
+    const lines = file.split('\n');
+    lines.forEach((line, i) => {
+      if (!/^[A-Z]/.test(line) || /^ADMIN_(PASSWORD|NAME)=/.test(line)) return;
+      expect(lines[i - 1], line).toMatch(/^# /);
+    });
   });
 });

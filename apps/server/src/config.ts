@@ -97,6 +97,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
 });
 
+/** Every environment variable the server reads (.env.example lists each with its default: config.test.ts). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as readonly (keyof typeof envSchema.shape)[];
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

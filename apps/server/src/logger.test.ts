@@ -36,7 +36,11 @@ describe('the log of a failed statement', () => {
 
     const line = log.lines.find((l) => l.includes('unhandled error'));
     expect(line).toBeDefined();
-    const entry = JSON.parse(line as string) as { err: Record<string, unknown> };
+    const entry = JSON.parse(line as string) as { err: Record<string, unknown>; requestId?: string };
+    // The answer's id leads to this line: a user's report of a 500 finds its cause.
+    expect(res.body.requestId).toEqual(expect.any(String));
+    expect(entry.requestId).toBe(res.body.requestId);
+    expect(res.headers['x-request-id']).toBe(res.body.requestId);
     expect(entry.err).toMatchObject({ sqlState: 'P0001', statement: 'insert users' });
     expect(entry.err.stack).toEqual(expect.stringContaining('    at '));
     const logged = log.lines.join('\n');

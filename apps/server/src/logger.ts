@@ -1,4 +1,5 @@
 import { type Logger, pino, stdSerializers } from 'pino';
+import { currentRequestId } from './requestContext.js';
 
 /** Paths that must never reach a log line: credentials in headers, cookies and bodies. */
 export const REDACT_PATHS = [
@@ -125,6 +126,11 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { err: serializeError },
+    // Every line written while a request is handled names it (http/requestId.ts).
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId === undefined ? {} : { requestId };
+    },
   };
   return destination ? pino(options, destination as pino.DestinationStream) : pino(options);
 }

@@ -48,10 +48,15 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export const errorResponseSchema = z.object({
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** The request's id (also its X-Request-Id header): the server's log lines of that request carry it. */
+  requestId: z.string(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const healthResponseSchema = z.object({ status: z.literal('ok') });
+/** GET /health (readiness): the database answers. `version` is the server's. */
+export const healthResponseSchema = z.object({ status: z.literal('ok'), version: z.string() });
+/** GET /health/live (liveness): the process answers; the database is not asked. */
+export const livenessResponseSchema = z.object({ status: z.literal('ok') });
 
 // ---------- classes ----------
 

@@ -35,7 +35,7 @@ describe('who may ask', () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: MESSAGES.server.notSignedIn });
+      expect(res.body).toEqual({ message: MESSAGES.server.notSignedIn, requestId: expect.any(String) });
     }
     const stale = await t.http
       .post('/api/gemini/chat')
@@ -149,7 +149,7 @@ describe('the per-user rate limit', () => {
     expect(streamed.status).toBe(200);
     const blocked = await ask(busy);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: MESSAGES.server.tooManyRequests });
+    expect(blocked.body).toEqual({ message: MESSAGES.server.tooManyRequests, requestId: expect.any(String) });
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);

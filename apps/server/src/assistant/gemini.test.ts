@@ -222,7 +222,7 @@ describe('the Gemini provider', () => {
     stub.queue.push({ kind: 'error', status: 500 }, { kind: 'error', status: 503 });
     const res = await ask(who, 'Is the assistant up?');
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ message: MESSAGES.assistant.unavailable });
+    expect(res.body).toEqual({ message: MESSAGES.assistant.unavailable, requestId: expect.any(String) });
     expect(stub.requests).toHaveLength(2);
     expect(res.text).not.toContain(UPSTREAM_DETAIL);
     expect(await historyOf(who)).toHaveLength(0);
@@ -244,7 +244,7 @@ describe('the Gemini provider', () => {
       const res = await unreachable.http.post('/api/gemini/chat').set(who.auth).send({ message: 'Anyone there?' });
       remember(res);
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ message: MESSAGES.assistant.unavailable });
+      expect(res.body).toEqual({ message: MESSAGES.assistant.unavailable, requestId: expect.any(String) });
     } finally {
       await unreachable.close();
     }
@@ -255,7 +255,7 @@ describe('the Gemini provider', () => {
     // A 504 (not the stub's 200 ten seconds later) shows the timeout cut the call short.
     const res = await ask(asker, 'Are you slow today?');
     expect(res.status).toBe(504);
-    expect(res.body).toEqual({ message: MESSAGES.assistant.timeout });
+    expect(res.body).toEqual({ message: MESSAGES.assistant.timeout, requestId: expect.any(String) });
     expect(stub.requests).toHaveLength(1);
   });
 
@@ -312,7 +312,7 @@ describe('streaming from Gemini', () => {
     const res = await postStream({ baseUrl: t.baseUrl, token: asker.token, message: 'Stream please' });
     answered.push(JSON.stringify(res.json ?? null));
     expect(res.status).toBe(502);
-    expect(res.json).toEqual({ message: MESSAGES.assistant.unavailable });
+    expect(res.json).toEqual({ message: MESSAGES.assistant.unavailable, requestId: expect.any(String) });
     expect(stub.requests).toHaveLength(2);
   });
 
@@ -327,7 +327,7 @@ describe('streaming from Gemini', () => {
     stub.queue.push({ kind: 'answer', pieces: ['Late.'], delayMs: 10_000 });
     const res = await postStream({ baseUrl: t.baseUrl, token: asker.token, message: 'Stream slowly' });
     expect(res.status).toBe(504);
-    expect(res.json).toEqual({ message: MESSAGES.assistant.timeout });
+    expect(res.json).toEqual({ message: MESSAGES.assistant.timeout, requestId: expect.any(String) });
   });
 
   it('ends with an error event when Gemini drops mid-answer, and stores nothing', async () => {

@@ -62,6 +62,7 @@ describe('PUT /api/auth/password', () => {
     expect(res.body).toEqual({
       message: MESSAGES.account.currentPasswordWrong,
       errors: [{ path: 'currentPassword', message: MESSAGES.account.currentPasswordWrong }],
+      requestId: expect.any(String),
     });
     expect((await login(learner.user.email, learner.password)).status).toBe(200);
     for (const token of [learner.token, ...others]) expect((await profileWith(token)).status).toBe(200);
@@ -184,7 +185,7 @@ describe('DELETE /api/auth/account', () => {
     const first = await makeAdmin(t);
     const alone = await deleteAccount(first, { password: first.password });
     expect(alone.status).toBe(409);
-    expect(alone.body).toEqual({ message: MESSAGES.account.lastAdmin });
+    expect(alone.body).toEqual({ message: MESSAGES.account.lastAdmin, requestId: expect.any(String) });
     expect((await profileWith(first.token)).status).toBe(200);
 
     const second = await makeAdmin(t);

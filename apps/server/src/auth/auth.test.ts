@@ -115,8 +115,8 @@ describe('POST /api/auth/login', () => {
       .send({ email: 'nobody@example.com', password: 'right password' });
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
-    expect(wrongPassword.body).toEqual({ message: 'Invalid email or password' });
-    expect(unknownEmail.body).toEqual({ message: 'Invalid email or password' });
+    expect(wrongPassword.body).toEqual({ message: 'Invalid email or password', requestId: expect.any(String) });
+    expect(unknownEmail.body).toEqual({ message: 'Invalid email or password', requestId: expect.any(String) });
   });
 
   it('answers 400 for missing fields and wrong types', async () => {

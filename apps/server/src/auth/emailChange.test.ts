@@ -94,7 +94,7 @@ describe('changing the email through PUT /api/auth/profile', () => {
       .post('/api/auth/reset-password')
       .send({ token: link, password: 'an attacker passphrase' });
     expect(reset.status).toBe(400);
-    expect(reset.body).toEqual({ message: MESSAGES.account.resetLinkInvalid });
+    expect(reset.body).toEqual({ message: MESSAGES.account.resetLinkInvalid, requestId: expect.any(String) });
     expect((await login(t, email, learner.password)).status).toBe(200);
     expect((await login(t, learner.user.email, learner.password)).status).toBe(401);
 

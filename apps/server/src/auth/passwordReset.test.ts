@@ -110,7 +110,7 @@ describe('password reset through a real SMTP server', () => {
     // The link works once.
     const again = await reset(t, token, 'yet another passphrase');
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ message: MESSAGES.account.resetLinkInvalid });
+    expect(again.body).toEqual({ message: MESSAGES.account.resetLinkInvalid, requestId: expect.any(String) });
     expect((await login(t, learner.user.email, NEW_PASSWORD)).status).toBe(200);
   });
 
@@ -156,7 +156,10 @@ describe('password reset through a real SMTP server', () => {
       .where(eq(passwordResets.tokenHash, hashResetToken(token)));
     const res = await reset(t, token);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'This reset link is invalid or has expired. Please request a new one.' });
+    expect(res.body).toEqual({
+      message: 'This reset link is invalid or has expired. Please request a new one.',
+      requestId: expect.any(String),
+    });
     expect((await login(t, learner.user.email, learner.password)).status).toBe(200);
     expect((await t.http.get('/api/auth/profile').set(learner.auth)).status).toBe(200);
   });
@@ -164,7 +167,7 @@ describe('password reset through a real SMTP server', () => {
   it('refuses a made-up token with the same 400', async () => {
     const res = await reset(t, 'not-a-token-anyone-was-given');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.account.resetLinkInvalid });
+    expect(res.body).toEqual({ message: MESSAGES.account.resetLinkInvalid, requestId: expect.any(String) });
   });
 
   it("using one link invalidates the user's other pending links", async () => {
@@ -377,7 +380,7 @@ describe('forgot-password rate limits', () => {
       expect((await ask(email.toUpperCase(), '10.1.0.2')).status).toBe(200);
       const blocked = await ask(email, '10.1.0.3');
       expect(blocked.status).toBe(429);
-      expect(blocked.body).toEqual({ message: MESSAGES.server.tooManyRequests });
+      expect(blocked.body).toEqual({ message: MESSAGES.server.tooManyRequests, requestId: expect.any(String) });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     }
     // Another email from the same address still gets through.

@@ -88,7 +88,10 @@ describe.skipIf(!available)('PostgreSQL stopped in the middle of traffic', () =>
     // Every kind of call answered 503 with the API's error shape, not 401 (a client would sign out) or 500.
     const during = traffic.of('outage').filter((a) => !ok(a));
     expect(during.filter((a) => !unavailable(a))).toEqual([]);
-    expect(during.find((a) => a.op === 'register')?.body).toEqual({ message: MESSAGES.server.unavailable });
+    expect(during.find((a) => a.op === 'register')?.body).toEqual({
+      message: MESSAGES.server.unavailable,
+      requestId: expect.any(String),
+    });
     expect(server.child.exitCode).toBeNull();
 
     await cluster.start();

@@ -123,7 +123,7 @@ describe('POST /api/discussions', () => {
         .set(who.auth)
         .send({ title: 'Hello', content: 'Hi', classId: cls.id });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ message: MESSAGES.createDiscussion.mustEnrollToStart });
+      expect(res.body).toEqual({ message: MESSAGES.createDiscussion.mustEnrollToStart, requestId: expect.any(String) });
     }
     expect(await countRows(t, discussions, sql`class_id = ${cls.id}`)).toBe(0);
   });
@@ -230,7 +230,7 @@ describe('GET /api/discussions', () => {
       for (const query of ['', '?search=anything', '?limit=5']) {
         const res = await t.http.get(`/api/discussions${query}`).set(who.auth);
         expect(res.status).toBe(403);
-        expect(res.body).toEqual({ message: MESSAGES.discussions.notEnrolledAny });
+        expect(res.body).toEqual({ message: MESSAGES.discussions.notEnrolledAny, requestId: expect.any(String) });
       }
     }
   });
@@ -533,7 +533,7 @@ describe('POST /api/discussions/{id}/replies', () => {
     for (const who of [await makeLearner(t), await makeVerifiedMentor(t), await makeBoth(t)]) {
       const res = await t.http.post(`/api/discussions/${d._id}/replies`).set(who.auth).send({ content: 'hi' });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ message: MESSAGES.discussionDetail.mustEnrollToReply });
+      expect(res.body).toEqual({ message: MESSAGES.discussionDetail.mustEnrollToReply, requestId: expect.any(String) });
     }
     expect(await countRows(t, discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
   });

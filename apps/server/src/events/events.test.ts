@@ -59,10 +59,10 @@ describe('GET /api/events', () => {
   it('answers 401 JSON without a valid token', async () => {
     const none = await SseStream.open(`${t.baseUrl}/api/events`);
     expect(none.status).toBe(401);
-    expect(await none.response.json()).toEqual({ message: MESSAGES.server.notSignedIn });
+    expect(await none.response.json()).toEqual({ message: MESSAGES.server.notSignedIn, requestId: expect.any(String) });
     const bad = await SseStream.open(`${t.baseUrl}/api/events`, { headers: { Authorization: 'Bearer nonsense' } });
     expect(bad.status).toBe(401);
-    expect(await bad.response.json()).toEqual({ message: MESSAGES.server.invalidToken });
+    expect(await bad.response.json()).toEqual({ message: MESSAGES.server.invalidToken, requestId: expect.any(String) });
   });
 
   it('opens an event stream (cookie or bearer): headers, a retry hint, ready, then heartbeats', async () => {
@@ -321,7 +321,10 @@ describe('GET /api/events', () => {
     const fourth = await SseStream.open(`${t.baseUrl}/api/events`, { headers: user.auth });
     expect(fourth.status).toBe(429);
     expect(fourth.response.headers.get('retry-after')).toBe('30');
-    expect(await fourth.response.json()).toEqual({ message: MESSAGES.server.tooManyStreams });
+    expect(await fourth.response.json()).toEqual({
+      message: MESSAGES.server.tooManyStreams,
+      requestId: expect.any(String),
+    });
     three[0]?.close();
     await three[1]?.until(() => t.ctx.events.streamCount < 3 + opened.length - 3, 'the server to see it close', 5_000);
     let reopened: SseStream | undefined;

@@ -34,13 +34,16 @@ describe('requests the HTTP parser refuses', () => {
     const res = await fetch(`${t.baseUrl}/api/classes?search=${'x'.repeat(20_000)}`);
     expect(res.status).toBe(431);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(errorResponseSchema.strict().parse(await res.json())).toEqual({ message: MESSAGES.server.headersTooLarge });
+    expect(errorResponseSchema.strict().parse(await res.json())).toEqual({
+      message: MESSAGES.server.headersTooLarge,
+      requestId: expect.any(String),
+    });
   });
 
   it('answers bytes that are not HTTP with 400 and a JSON message', async () => {
     const answer = await raw('GARBAGE\u0000 / HTTP/9\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(jsonBody(answer)).toEqual({ message: MESSAGES.server.malformedRequest });
+    expect(jsonBody(answer)).toEqual({ message: MESSAGES.server.malformedRequest, requestId: expect.any(String) });
   });
 
   it('still serves the next connection', async () => {

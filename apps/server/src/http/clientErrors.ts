@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Server, STATUS_CODES } from 'node:http';
 import { MESSAGES } from '@mentora/contract';
 
@@ -19,9 +20,12 @@ export function answerClientErrors(server: Server): void {
       return;
     }
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const body = JSON.stringify({ message: MESSAGE_OF[status] });
+    // No request was made of it, but the answer has an id like any other error answer.
+    const requestId = randomUUID();
+    const body = JSON.stringify({ message: MESSAGE_OF[status], requestId });
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `X-Request-Id: ${requestId}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });

@@ -26,7 +26,7 @@ const postsBy = (user: TestUser) => countRows(t, communityPosts, eq(communityPos
 
 function expectRefused(res: supertest.Response, message: string): void {
   expect(res.status).toBe(403);
-  expect(errorResponseSchema.strict().parse(res.body)).toEqual({ message });
+  expect(errorResponseSchema.strict().parse(res.body)).toEqual({ message, requestId: expect.any(String) });
 }
 
 beforeAll(async () => {

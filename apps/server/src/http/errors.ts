@@ -2,6 +2,7 @@ import { MESSAGES } from '@mentora/contract';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import { requestIdOf } from './requestId.js';
 
 export interface FieldError {
   path: string;
@@ -128,6 +129,7 @@ interface BodyParserError {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
     if (res.headersSent) return;
+    const requestId = requestIdOf(res);
     let answer: HttpError;
     const parserType = (error as BodyParserError)?.type;
     if (error instanceof HttpError) {
@@ -149,15 +151,19 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else if (isUnstorableText(error)) {
       answer = badRequest(MESSAGES.server.unstorableText);
     } else if (isDatabaseUnavailable(error)) {
-      logger.warn({ err: error }, 'database unavailable');
+      logger.warn({ err: error, requestId }, 'database unavailable');
       answer = new HttpError(503, MESSAGES.server.unavailable, undefined, { 'Retry-After': '5' });
     } else {
-      logger.error({ err: error }, 'unhandled error');
+      logger.error({ err: error, requestId }, 'unhandled error');
       answer = new HttpError(500, MESSAGES.server.internal);
     }
     if (answer.headers) res.set(answer.headers);
     res
       .status(answer.status)
-      .json(answer.errors ? { message: answer.message, errors: answer.errors } : { message: answer.message });
+      .json(
+        answer.errors
+          ? { message: answer.message, errors: answer.errors, requestId }
+          : { message: answer.message, requestId },
+      );
   };
 }

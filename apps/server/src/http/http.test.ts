@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { MESSAGES } from '@mentora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import serverPackage from '../../package.json' with { type: 'json' };
 import { makeClass, makeLearner, makeVerifiedMentor } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { rawGet } from '../../test/rawGet.js';
@@ -21,10 +22,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('cross-cutting answers', () => {
-  it('GET /api/health answers 200 {status: ok}', async () => {
+  it("GET /api/health answers 200 {status: ok} with the server package's version", async () => {
     const res = await t.http.get('/api/health');
     expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', version: serverPackage.version });
+    expect(serverPackage.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('GET /api/health/live answers 200 {status: ok}, not cached', async () => {
+    const res = await t.http.get('/api/health/live');
+    expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('unknown /api paths answer a JSON 404 for every method', async () => {
@@ -39,7 +48,7 @@ describe('cross-cutting answers', () => {
   it('malformed JSON answers 400 with a message, not a stack trace', async () => {
     const res = await t.http.post('/api/auth/login').set('Content-Type', 'application/json').send('{"email": ');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: MESSAGES.server.malformedJson });
+    expect(res.body).toEqual({ message: MESSAGES.server.malformedJson, requestId: expect.any(String) });
   });
 
   it('a body over 1 MB answers 413', async () => {
@@ -48,7 +57,7 @@ describe('cross-cutting answers', () => {
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }));
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: MESSAGES.server.bodyTooLarge });
+    expect(res.body).toEqual({ message: MESSAGES.server.bodyTooLarge, requestId: expect.any(String) });
   });
 
   it('a non-JSON body answers 400 with field errors', async () => {
@@ -66,7 +75,7 @@ describe('cross-cutting answers', () => {
     // The sign-in email is not a validated address, so the NUL reaches the database: still a 400.
     const login = await t.http.post('/api/auth/login').send({ email: 'a\u0000b@example.test', password: 'whatever1' });
     expect(login.status).toBe(400);
-    expect(login.body).toEqual({ message: MESSAGES.server.unstorableText });
+    expect(login.body).toEqual({ message: MESSAGES.server.unstorableText, requestId: expect.any(String) });
   });
 
   it('sends helmet security headers and no x-powered-by', async () => {
@@ -113,7 +122,7 @@ describe('rate limits', () => {
     // Even the right password: the guesser's address has used its attempts on this account.
     const blocked = await login(victim.user.email, victim.password, '10.0.0.1');
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: MESSAGES.server.tooManyRequests });
+    expect(blocked.body).toEqual({ message: MESSAGES.server.tooManyRequests, requestId: expect.any(String) });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await login(victim.user.email, victim.password, '10.0.0.2')).status).toBe(200);
     expect((await login(bystander.user.email, bystander.password, '10.0.0.1')).status).toBe(200);
@@ -426,6 +435,11 @@ describe('database outage', () => {
     await doomed.ctx.database.close();
     const health = await doomed.http.get('/api/health');
     expect(health.status).toBe(503);
+    expect(health.body).toMatchObject({ status: 'unavailable', version: serverPackage.version });
+    // The process itself is fine: liveness says so, so an orchestrator does not restart it for the database.
+    const live = await doomed.http.get('/api/health/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'ok' });
     const call = await doomed.http.get('/api/auth/profile').set(learner.auth);
     expect(call.status).toBe(503);
     expect(typeof call.body.message).toBe('string');

@@ -2,6 +2,7 @@ import { MESSAGES } from '@mentora/contract';
 import type { RequestHandler, Response } from 'express';
 import { ipKeyGenerator, type Options, type RateLimitInfo, rateLimit, type Store } from 'express-rate-limit';
 import type { Config } from '../config.js';
+import { requestIdOf } from './requestId.js';
 
 const pass: RequestHandler = (_req, _res, next) => next();
 
@@ -28,7 +29,7 @@ function refuse(res: Response, info: RateLimitInfo | undefined, windowMs: number
   const reset = info?.resetTime?.getTime();
   const seconds = reset ? Math.max(1, Math.ceil((reset - Date.now()) / 1000)) : Math.ceil(windowMs / 1000);
   res.set('Retry-After', String(seconds));
-  res.status(429).json({ message: MESSAGES.server.tooManyRequests });
+  res.status(429).json({ message: MESSAGES.server.tooManyRequests, requestId: requestIdOf(res) });
 }
 
 function limiter(

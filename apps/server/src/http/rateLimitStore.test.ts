@@ -74,7 +74,7 @@ describe.skipIf(!available)('with Redis', () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
     const blocked = await login(a, '10.9.8.7');
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ message: MESSAGES.server.tooManyRequests });
+    expect(blocked.body).toEqual({ message: MESSAGES.server.tooManyRequests, requestId: expect.any(String) });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 

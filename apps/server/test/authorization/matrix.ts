@@ -23,6 +23,9 @@ import type { World } from './world.js';
 export const MATRIX = {
   //                                      out  learner enrolled mentor own verified both admin
   'GET /api/health':                     [200, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/health/live':                [200, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/openapi.json':               [200, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/docs':                       [200, 200,    200,     200,   200, 200,     200, 200],
 
   'POST /api/auth/register':             [201, 201,    201,     201,   201, 201,     201, 201],
   'POST /api/auth/login':                [200, 200,    200,     200,   200, 200,     200, 200],

@@ -1,5 +1,5 @@
 import { TARGETS } from './catalogue.js';
 import { fuzz } from './run.js';
 
-// Fuzzing of the health, account, user and administration calls (see run.ts).
-fuzz(TARGETS.filter(({ call }) => / \/api\/(health|auth|users|admin)\b/.test(call)));
+// Fuzzing of the health, API documentation, account, user and administration calls (see run.ts).
+fuzz(TARGETS.filter(({ call }) => / \/api\/(health|openapi\.json|docs|auth|users|admin)\b/.test(call)));

@@ -27,8 +27,8 @@ export interface FuzzTarget {
   target?: (t: TestServer, w: World) => string | Promise<string>;
   body?: z.ZodType;
   query?: z.ZodType;
-  /** What a 2xx answer must match; 'stream' for Server-Sent Events. */
-  response: z.ZodType | 'stream';
+  /** What a 2xx answer must match; 'stream' for Server-Sent Events, 'html' for a web page. */
+  response: z.ZodType | 'stream' | 'html';
   hints?: (w: World) => Hints;
 }
 
@@ -41,6 +41,9 @@ const message = c.messageResponseSchema;
 
 export const TARGETS: FuzzTarget[] = [
   { call: 'GET /api/health', caller: signedOut, response: c.healthResponseSchema },
+  { call: 'GET /api/health/live', caller: signedOut, response: c.livenessResponseSchema },
+  { call: 'GET /api/openapi.json', caller: signedOut, response: z.looseObject({ openapi: z.literal('3.1.0') }) },
+  { call: 'GET /api/docs', caller: signedOut, response: 'html' },
 
   // ---------- auth ----------
   { call: 'POST /api/auth/register', caller: signedOut, body: c.registerRequestSchema, response: c.authResponseSchema },

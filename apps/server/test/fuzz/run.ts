@@ -203,6 +203,7 @@ export function fuzz(targets: FuzzTarget[]): void {
               expect(await checksum(), `a refused request changed the database: ${shown}`).toBe(before);
             } else {
               if (target.response === 'stream') expect(answer.type, shown).toMatch(/^text\/event-stream/);
+              else if (target.response === 'html') expect(answer.type, shown).toMatch(/^text\/html/);
               else {
                 const parsed = target.response.safeParse(JSON.parse(answer.text));
                 expect(parsed.success, `${shown}\n${parsed.error?.message ?? ''}`).toBe(true);
