@@ -146,6 +146,7 @@ describe('passwords longer than the 72 bytes bcrypt reads', () => {
     expect((await login('exact72@example.com', `${first72}wrongwrong`)).status).toBe(401);
     expect((await login('exact72@example.com', `${first72}SECRET12`)).body).toEqual({
       message: MESSAGES.server.invalidCredentials,
+      requestId: expect.any(String),
     });
     expect((await login('exact72@example.com', first72)).status).toBe(200);
   });

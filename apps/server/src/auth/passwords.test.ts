@@ -58,7 +58,7 @@ describe('password hashing in worker threads', () => {
     const shed = results.filter((res) => res.status === 503);
     expect(shed.length).toBeGreaterThan(0);
     for (const res of shed) {
-      expect(res.body).toEqual({ message: MESSAGES.server.passwordsBusy });
+      expect(res.body).toEqual({ message: MESSAGES.server.passwordsBusy, requestId: expect.any(String) });
       expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     }
     expect(results.every((res) => res.status === 401 || res.status === 503)).toBe(true);

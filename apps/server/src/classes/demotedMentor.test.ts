@@ -45,7 +45,7 @@ describe('a mentor given the learner role', () => {
     const { mentor, cls, discussion } = await demotedMentorWithClass();
     const edit = await t.http.put(`/api/classes/${cls.id}`).set(mentor.auth).send(classRequest());
     expect(edit.status).toBe(403);
-    expect(edit.body).toEqual({ message: MESSAGES.server.classMentorOnly });
+    expect(edit.body).toEqual({ message: MESSAGES.server.classMentorOnly, requestId: expect.any(String) });
     expect((await t.http.post(`/api/classes/${cls.id}/live`).set(mentor.auth)).status).toBe(403);
     expect((await t.http.get(`/api/classes/${cls.id}/live`).set(mentor.auth)).status).toBe(403);
     expect((await t.http.delete(`/api/classes/${cls.id}`).set(mentor.auth)).status).toBe(403);
@@ -59,7 +59,7 @@ describe('a mentor given the learner role', () => {
     // Their own list holds nothing of the class: they belong to no class now.
     const mine = await t.http.get('/api/discussions').set(mentor.auth);
     expect(mine.status).toBe(403);
-    expect(mine.body).toEqual({ message: MESSAGES.discussions.notEnrolledAny });
+    expect(mine.body).toEqual({ message: MESSAGES.discussions.notEnrolledAny, requestId: expect.any(String) });
     const start = await t.http
       .post('/api/discussions')
       .set(mentor.auth)
@@ -70,7 +70,7 @@ describe('a mentor given the learner role', () => {
       .set(mentor.auth)
       .send({ content: 'Still here.' });
     expect(reply.status).toBe(403);
-    expect(reply.body).toEqual({ message: MESSAGES.discussionDetail.mustEnrollToReply });
+    expect(reply.body).toEqual({ message: MESSAGES.discussionDetail.mustEnrollToReply, requestId: expect.any(String) });
   });
 
   it("no longer gets the class's discussions from the assistant's context", async () => {

@@ -84,7 +84,12 @@ describe.skipIf(!available)('PostgreSQL stopped in the middle of traffic', () =>
     );
     const down = await health(base);
     expect(down.status).toBe(503);
-    expect(down.body).toEqual({ status: 'unavailable', message: MESSAGES.server.unavailable });
+    expect(down.body).toEqual({
+      status: 'unavailable',
+      message: MESSAGES.server.unavailable,
+      version: expect.any(String),
+      requestId: expect.any(String),
+    });
     // Every kind of call answered 503 with the API's error shape, not 401 (a client would sign out) or 500.
     const during = traffic.of('outage').filter((a) => !ok(a));
     expect(during.filter((a) => !unavailable(a))).toEqual([]);

@@ -33,14 +33,15 @@ describe('patterns applied to user text', () => {
   });
 
   it.each(PATTERNS)('%s is judged safe from ReDoS by recheck', (_name, pattern) => {
-    // A fixed seed and a step limit rather than a clock: the same verdict on a busy machine as on an idle one.
+    // A fixed seed and recheck's step limits rather than a clock: the same verdict on a busy machine as
+    // on an idle one (with a clock, a busy machine made it answer 'unknown').
     const diagnostics = checkSync(pattern.source, pattern.flags, {
       randomSeed: 0,
       attackTimeout: null,
-      timeout: 60_000,
+      timeout: null,
     });
     expect(diagnostics.status === 'vulnerable' ? diagnostics.attack.pattern : diagnostics.status).toBe('safe');
-  });
+  }, 180_000);
 
   // Runs of one character and repeats of the patterns' own pieces, each ended by a character that makes
   // the match fail last, where a backtracking engine has the most to retry.
@@ -91,11 +92,17 @@ describe('patterns applied to user text', () => {
   it.each(PATTERNS)('%s reads 50,000 adversarial characters in well under a second', (_name, pattern) => {
     // Every match, as replace and matchAll find them, with a fresh lastIndex.
     const everyMatch = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+    // The quickest of three reads of each input: a backtracking pattern is slow on every read, while
+    // the machine's other work (two test files at once on two cores) only slows some.
     let slowest = 0;
     for (const input of inputs) {
-      const start = performance.now();
-      for (const _ of input.matchAll(everyMatch));
-      slowest = Math.max(slowest, performance.now() - start);
+      let quickest = Number.POSITIVE_INFINITY;
+      for (let read = 0; read < 3; read++) {
+        const start = performance.now();
+        for (const _ of input.matchAll(everyMatch));
+        quickest = Math.min(quickest, performance.now() - start);
+      }
+      slowest = Math.max(slowest, quickest);
     }
     expect(slowest).toBeLessThan(250);
   });
