@@ -32,16 +32,20 @@ describe('patterns applied to user text', () => {
     expect(PATTERNS.length).toBeGreaterThan(50);
   });
 
-  it.each(PATTERNS)('%s is judged safe from ReDoS by recheck', (_name, pattern) => {
-    // A fixed seed and recheck's step limits rather than a clock: the same verdict on a busy machine as
-    // on an idle one (with a clock, a busy machine made it answer 'unknown').
-    const diagnostics = checkSync(pattern.source, pattern.flags, {
-      randomSeed: 0,
-      attackTimeout: null,
-      timeout: null,
-    });
-    expect(diagnostics.status === 'vulnerable' ? diagnostics.attack.pattern : diagnostics.status).toBe('safe');
-  }, 180_000);
+  it.each(PATTERNS)(
+    '%s is judged safe from ReDoS by recheck',
+    (_name, pattern) => {
+      // A fixed seed and recheck's step limits rather than a clock: the same verdict on a busy machine as
+      // on an idle one (with a clock, a busy machine made it answer 'unknown').
+      const diagnostics = checkSync(pattern.source, pattern.flags, {
+        randomSeed: 0,
+        attackTimeout: null,
+        timeout: null,
+      });
+      expect(diagnostics.status === 'vulnerable' ? diagnostics.attack.pattern : diagnostics.status).toBe('safe');
+    },
+    180_000,
+  );
 
   // Runs of one character and repeats of the patterns' own pieces, each ended by a character that makes
   // the match fail last, where a backtracking engine has the most to retry.
