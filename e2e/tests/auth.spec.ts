@@ -42,6 +42,31 @@ test('registration with passwords that differ says so and sends nothing', async 
   expect(registerCalls).toEqual([]);
 });
 
+test('a password longer than the 72 bytes bcrypt reads is refused under its field, not cut short', async ({ page }) => {
+  const registerCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/register')) registerCalls.push(request.url());
+  });
+  const account = newAccount();
+  // 36 accented letters are 72 bytes; one more makes 74.
+  const tooLong = 'é'.repeat(37);
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(account.name);
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(tooLong);
+  await page.getByLabel('Confirm password').fill(tooLong);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(
+    page.getByText(
+      'Password must be at most 72 bytes: up to 72 plain letters, digits or symbols; accented letters and emoji count as 2 to 4.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/register$/);
+  expect(registerCalls).toEqual([]);
+});
+
 test('a wrong password shows the error banner, which clears on the next attempt', async ({ page, request }) => {
   const account = newAccount();
   await registerViaApi(request, account);
