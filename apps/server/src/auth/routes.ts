@@ -77,6 +77,7 @@ export function signInRoutes(ctx: AppContext, limits: RateLimiters): Router {
 
 export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
   const router = Router();
+  const mailer = createMailer(ctx.config, ctx.logger);
 
   router.post('/logout', async (req, res) => {
     actor(req);
