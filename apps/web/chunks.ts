@@ -22,7 +22,7 @@ import type { Plugin, Rolldown } from 'vite';
 
 export const BOOT = 'src/boot.ts';
 
-const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 /** The contract's schemas: schemas.ts re-exports the other two. */
 const SCHEMAS = /[\\/]packages[\\/]contract[\\/]src[\\/](schemas|responses|requests)\.ts$/;
 const REQUESTS = /[\\/]packages[\\/]contract[\\/]src[\\/]requests\.ts$/;

@@ -225,7 +225,9 @@ function misses(lhr: import('lighthouse').Result): string[] {
   for (const ref of lhr.categories.performance?.auditRefs ?? []) {
     const audit = lhr.audits[ref.id];
     if (!audit || audit.score === null || audit.score >= 0.9) continue;
-    if (ref.group === 'metrics' || audit.details?.type === 'opportunity') {
+    // Lighthouse 13 turned most opportunities into "insights" (a group of their own); the rest still
+    // carry opportunity details.
+    if (ref.group === 'metrics' || ref.group === 'insights' || audit.details?.type === 'opportunity') {
       out.push(`perf: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
     }
   }

@@ -8,14 +8,15 @@ import { REPO_ROOT } from '../support/env';
 
 // The packaged shape of the desktop app, for real: Electron starts apps/desktop (out/main, the sandboxed
 // preload, the renderer at app://mentora/), and a person sets the server, signs in and signs out.
-// Electron's binary is downloaded by its install script, which these machines cannot reach: here the
-// test says so and skips; anywhere `pnpm install` could fetch it, it runs.
+// Electron (42 and later) downloads its binary the first time the package is loaded, which these
+// machines cannot reach: here the test says so and skips; anywhere the download works, it runs.
 
 const DESKTOP_DIR = path.join(REPO_ROOT, 'apps', 'desktop');
 
 function electronBinary(): { path: string } | { missing: string } {
   try {
-    // The electron package exports the binary's path, and throws when the download never happened.
+    // The electron package exports the binary's path; it downloads a missing binary first and throws
+    // when that fails.
     const binary: unknown = createRequire(path.join(DESKTOP_DIR, 'package.json'))('electron');
     if (typeof binary === 'string' && existsSync(binary)) return { path: binary };
     return { missing: `no Electron binary at ${String(binary)}` };
@@ -27,7 +28,7 @@ function electronBinary(): { path: string } | { missing: string } {
 test('the Electron app starts on the landing page, signs in and signs out', async ({ baseURL, request }) => {
   const binary = electronBinary();
   if ('missing' in binary) {
-    const reason = `Electron binary not installed (ELECTRON_SKIP_BINARY_DOWNLOAD; ${binary.missing}): run on a machine with internet`;
+    const reason = `Electron binary not installed (its download failed; ${binary.missing}): run on a machine with internet`;
     console.log(`desktop smoke test skipped: ${reason}`);
     test.skip(true, reason);
     return;

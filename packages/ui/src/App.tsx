@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { BrowserRouter, HashRouter } from 'react-router-dom';
+import { BrowserRouter, HashRouter } from 'react-router';
 import { AppRoutes } from './AppRoutes';
 import { errorStatus } from './api/errors';
 import { AuthProvider } from './auth/AuthProvider';

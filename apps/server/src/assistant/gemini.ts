@@ -99,17 +99,22 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 export function createGeminiProvider(options: GeminiOptions): AssistantProvider {
   // vertexai: false so that GOOGLE_GENAI_USE_VERTEXAI in the environment cannot redirect the calls.
+  // apiVersion: @google/genai 3 moved its default for the Gemini API from v1beta to v1; we stay on the
+  // v1beta endpoints that this client (and the test stub standing in for Gemini) was built against.
   const client = new GoogleGenAI({
     apiKey: options.apiKey,
     vertexai: false,
-    ...(options.baseUrl ? { httpOptions: { baseUrl: options.baseUrl } } : {}),
+    httpOptions: { apiVersion: 'v1beta', ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) },
   });
   const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
 
   const request = (question: AssistantQuestion, signal: AbortSignal): GenerateContentParameters => ({
     model: options.model,
     contents: promptContents(question),
-    config: { systemInstruction: SYSTEM_INSTRUCTION, abortSignal: signal },
+    // automaticContinuation (new in @google/genai 3, on by default) would send the request again by
+    // itself when an answer stops for a continuation token: off, so that one attempt stays one request
+    // under our own deadline and retry rules.
+    config: { systemInstruction: SYSTEM_INSTRUCTION, abortSignal: signal, automaticContinuation: false },
   });
 
   async function answerOnce(question: AssistantQuestion, signal: AbortSignal | undefined): Promise<string> {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { useAfterPageLoad } from '../layout/useAfterPageLoad';
 

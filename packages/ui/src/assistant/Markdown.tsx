@@ -1,5 +1,5 @@
 import { Fragment, useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ExternalLink } from '../components/ExternalLink';
 import { textLink } from '../components/styles';
 import { type Inline, parseMarkdown } from './markdown';

@@ -2,7 +2,7 @@ import type { User } from '@mentora/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import axios from 'axios';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import { PlatformProvider } from '../platform/PlatformContext';
 import { fakeAdapter } from '../test/fakeAdapter';

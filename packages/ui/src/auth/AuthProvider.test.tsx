@@ -2,7 +2,7 @@ import type { User } from '@mentora/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import axios from 'axios';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useApi } from '../api/ApiContext';
 import { PlatformProvider } from '../platform/PlatformContext';

@@ -2,7 +2,7 @@ import { type AuthResponse, MESSAGES, type RegisterRequest, ROLES, STORAGE_KEYS,
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { ApiContext } from '../api/ApiContext';
 import { createApiClient } from '../api/client';
 import { errorMessage, errorStatus, ResponseFormatError } from '../api/errors';

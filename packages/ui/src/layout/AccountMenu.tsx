@@ -1,7 +1,7 @@
 import type { User } from '@mentora/contract';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Avatar } from '../components/Avatar';
 import { focusRing } from '../components/styles';
 import { usePopover } from './usePopover';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { AssistantWidget } from '../assistant/AssistantWidget';
 import { useAuth } from '../auth/AuthContext';
 import { hasEarlyStream } from '../live/earlyStream';

@@ -1,7 +1,7 @@
 import { SCROLL_THRESHOLD_PX } from '@mentora/contract';
 import { LogOut, Menu, Moon, Sun, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { Avatar } from '../components/Avatar';
 import { Logo } from '../components/Logo';

@@ -1,7 +1,7 @@
 import { type Notification, UNREAD_COUNT_MAX } from '@mentora/contract';
 import { Bell, CheckCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { focusRing, iconButton, textLink } from '../components/styles';
 import { useMarkNotificationsRead, useNotifications } from '../live/notifications';
 import { relativeTime } from '../live/relativeTime';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 
 /** A new page starts at its top, as it would with full page loads. */
 export function ScrollToTop() {

@@ -1,5 +1,5 @@
 import { Compass, House } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonPrimary } from '../components/styles';
 
 export function NotFoundPage() {

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { ApiContext } from '../api/ApiContext';
 import { AuthContext, type AuthState } from '../auth/AuthContext';

@@ -10,7 +10,7 @@ import {
   Users,
 } from 'lucide-react';
 import { type ComponentType, type KeyboardEvent, useId, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { focusRing } from '../../components/styles';
 import { AdminsPanel } from './AdminsPanel';
 import { AuditLogPanel } from './AuditLogPanel';

@@ -1,6 +1,6 @@
 import type { ClassItem } from '@mentora/contract';
 import { BookOpen } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatRating } from '../../components/rating';
 import { textLink } from '../../components/styles';
 import { CATEGORY_LABELS } from '../classes/format';

@@ -1,6 +1,6 @@
 import type { Discussion } from '@mentora/contract';
 import { Flag, MessagesSquare } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { textLink } from '../../components/styles';
 import { DataTable } from './DataTable';
 import { useAdminDiscussions } from './queries';

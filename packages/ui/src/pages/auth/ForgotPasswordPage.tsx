@@ -2,7 +2,7 @@ import { forgotPasswordRequestSchema, LIMITS, MESSAGES, messageResponseSchema } 
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';

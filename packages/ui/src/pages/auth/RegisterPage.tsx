@@ -1,6 +1,6 @@
 import { LIMITS, MESSAGES, passwordSchema, SELF_SERVICE_ROLES } from '@mentora/contract';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { errorMessage, type FieldError, fieldErrors } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';

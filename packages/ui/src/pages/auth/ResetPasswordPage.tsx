@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link2Off } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';

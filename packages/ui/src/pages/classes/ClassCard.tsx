@@ -1,7 +1,7 @@
 import type { ClassItem } from '@mentora/contract';
 import { CalendarDays, Radio, Star, Users } from 'lucide-react';
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { formatDate } from '../../components/formatters';
 import { formatRating, hasRating } from '../../components/rating';
 import { card, focusRing } from '../../components/styles';

@@ -22,7 +22,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';

@@ -1,7 +1,7 @@
 import { CLASS_CATEGORIES, type ClassFilter, MESSAGES } from '@mentora/contract';
 import { BookOpen, Plus, Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { isStrictMentor } from '../../auth/roles';
 import { ErrorAlert } from '../../components/Alert';

@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';

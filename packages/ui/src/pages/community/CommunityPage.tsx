@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mentora/contract';
 import { Plus, SearchX, Users } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
 import { countLabel } from '../../components/formatters';

@@ -10,7 +10,7 @@ import {
   ShieldCheck,
   Sparkles,
 } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { isAdmin, isStrictMentor, ROLE_LABELS } from '../../auth/roles';
 import { ErrorAlert } from '../../components/Alert';

@@ -1,7 +1,7 @@
 import { LIMITS, MESSAGES } from '@mentora/contract';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { isMentor } from '../../auth/roles';

@@ -2,7 +2,7 @@ import { type Discussion, type DiscussionReply, MESSAGES } from '@mentora/contra
 import { ArrowLeft, BookOpen, MessagesSquare, Trash2 } from 'lucide-react';
 import { memo, type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { isAdmin, isMentor } from '../../auth/roles';

@@ -1,6 +1,6 @@
 import type { Discussion } from '@mentora/contract';
 import { CalendarDays, MessageSquare, ShieldAlert } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { countLabel, formatDate, formatDateTime } from '../../components/formatters';
 import { SentimentBadge } from '../../components/SentimentBadge';

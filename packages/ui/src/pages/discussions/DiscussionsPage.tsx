@@ -1,7 +1,7 @@
 import { DISCUSSION_FILTERS, MESSAGES } from '@mentora/contract';
 import { BookOpen, ChevronDown, MessagesSquare, Plus, SearchX, X } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';

@@ -1,7 +1,7 @@
 import { LANDING_CAROUSEL } from '@mentora/contract';
 import { ArrowRight, Pause, Play } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonPrimary, buttonSecondary, focusRing } from '../../components/styles';
 import { FEATURES } from './features';
 import { useRotation } from './useRotation';

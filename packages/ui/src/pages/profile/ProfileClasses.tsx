@@ -2,7 +2,7 @@ import { type ClassItem, MESSAGES } from '@mentora/contract';
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, ChevronRight, GraduationCap, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useApi } from '../../api/ApiContext';
 import { ErrorAlert } from '../../components/Alert';
 import { card, focusRing, textLink } from '../../components/styles';

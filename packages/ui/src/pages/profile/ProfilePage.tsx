@@ -1,7 +1,7 @@
 import { MESSAGES, type User } from '@mentora/contract';
 import { BadgeCheck, CalendarDays, Hourglass, Pencil, ShieldAlert, Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { isMentor, isStrictMentor, ROLE_LABELS } from '../../auth/roles';
 import { ErrorAlert } from '../../components/Alert';

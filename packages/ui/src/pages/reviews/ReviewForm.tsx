@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';

@@ -2,7 +2,7 @@ import { MESSAGES, type Review, type User } from '@mentora/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, LogIn, MessageSquareText, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
