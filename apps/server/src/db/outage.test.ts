@@ -106,7 +106,7 @@ describe.skipIf(!available)('PostgreSQL stopped in the middle of traffic', () =>
       await new Promise((r) => setTimeout(r, 500));
       back = await health(base);
     }
-    expect(back).toEqual({ status: 200, body: { status: 'ok' } });
+    expect(back).toEqual({ status: 200, body: { status: 'ok', version: expect.any(String) } });
     traffic.phase = 'after';
     await traffic.until(() => traffic.of('after').filter(ok).length >= 40, 'traffic after the outage');
     await traffic.stop();
