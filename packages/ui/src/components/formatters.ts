@@ -1,9 +1,52 @@
-// The app's dates and numbers, written out in English as the rest of the interface is ("Nov 25, 2026",
-// "Nov 25, 2026, 9:14 PM", "1,234.50"), in the reader's time zone. By hand rather than with `Intl`: a
-// page's first `Intl` formatter makes Chromium read in its locale data, 50-110 ms on a desktop and four
-// times that on a phone, which every signed-in page paid before its first paint or in its first render.
+// The app's dates, numbers, prices and relative times, all through `Intl` so that they follow the viewer's
+// locale and time zone (DESIGN.md: store UTC, show in the viewer's time zone) and can be translated.
+// Building an `Intl` formatter is the costly part, so each one is built on first use and kept.
+//
+// Every function takes an optional `{ locale, timeZone }`; left out, both are the viewer's (the runtime's
+// defaults). Tests pass them to pin the output.
+//
+// Relative times (`relativeTime`) follow one rule:
+// - under a minute either way: "now";
+// - under 24 hours: whole minutes, then whole hours, as elapsed ("59 minutes ago", "23 hours ago");
+// - from 24 hours: calendar days in the viewer's time zone, so "yesterday" means the previous calendar day
+//   there (47 hours before noon is "2 days ago"; 47 hours before 23:00 is "yesterday", 00:00 that day),
+//   and a day shortened by daylight saving time still counts as one day (24 hours that stay within one
+//   25-hour autumn day read as "24 hours ago");
+// - from 7 calendar days: weeks; from one whole calendar month: months; from 12 months: years.
+// Counts are of whole units passed (floored), never rounded up; the future reads the same way ("tomorrow").
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export interface FormatOptions {
+  /** A BCP 47 tag; the viewer's locale when left out. */
+  locale?: string;
+  /** An IANA zone such as 'Europe/London'; the viewer's zone when left out. */
+  timeZone?: string;
+}
+
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  locale: string | undefined,
+  options: object,
+  make: () => T,
+): T {
+  const key = `${kind}|${locale ?? ''}|${JSON.stringify(options)}`;
+  let formatter = cache.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+
+function dateFormat(options: Intl.DateTimeFormatOptions, { locale, timeZone }: FormatOptions) {
+  const all = timeZone ? { ...options, timeZone } : options;
+  return cached('date', locale, all, () => new Intl.DateTimeFormat(locale, all));
+}
+
+function numberFormat(options: Intl.NumberFormatOptions, locale: string | undefined) {
+  return cached('number', locale, options, () => new Intl.NumberFormat(locale, options));
+}
 
 function readDate(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -11,32 +54,80 @@ function readDate(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const dayOf = (date: Date) => `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
-
-/** A timestamp as a short date ("Nov 25, 2026"); '' when missing or unreadable. */
-export function formatDate(iso: string | null | undefined): string {
+/** A timestamp as a medium date ("Nov 25, 2026" in US English); '' when missing or unreadable. */
+export function formatDate(iso: string | null | undefined, options: FormatOptions = {}): string {
   const date = readDate(iso);
-  return date ? dayOf(date) : '';
+  return date ? dateFormat({ dateStyle: 'medium' }, options).format(date) : '';
 }
 
-/** Date and time on a 12-hour clock ("Nov 25, 2026, 9:14 PM"); '' when missing or unreadable. */
-export function formatDateTime(iso: string | null | undefined): string {
+/** Date and short time ("Nov 25, 2026, 9:14 PM" in US English); '' when missing or unreadable. */
+export function formatDateTime(iso: string | null | undefined, options: FormatOptions = {}): string {
   const date = readDate(iso);
-  if (!date) return '';
-  const hours = date.getHours();
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${dayOf(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return date ? dateFormat({ dateStyle: 'medium', timeStyle: 'short' }, options).format(date) : '';
 }
 
-/** A number rounded to two decimals, its thousands grouped ("1,234.50", "-3.00"). */
-export function formatDecimal(value: number): string {
-  const [whole = '0', cents = '00'] = Math.abs(value).toFixed(2).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
-  const negative = value < 0 && Number(`${whole}.${cents}`) !== 0;
-  return `${negative ? '-' : ''}${grouped}.${cents}`;
+/** A number with a fixed count of decimals and grouped thousands ("1,234.50" in US English). */
+export function formatDecimal(value: number, { locale }: FormatOptions = {}, fractionDigits = 2): string {
+  const format = numberFormat(
+    { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, signDisplay: 'negative' },
+    locale,
+  );
+  return format.format(value);
+}
+
+/**
+ * An amount of money: in the currency's own style when its ISO 4217 code is known ("$1,234.50"), otherwise
+ * as a two-decimal number, which is how class prices show, since SPEC.md names no currency for them.
+ */
+export function formatMoney(amount: number, currency?: string, { locale }: FormatOptions = {}): string {
+  if (!currency) return formatDecimal(amount, { locale });
+  return numberFormat({ style: 'currency', currency }, locale).format(amount);
 }
 
 /** A count with its noun: "1 reply", "3 replies", "0 students". */
 export function countLabel(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
+}
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The calendar date an instant falls on in the zone, as a day number that can be subtracted. */
+function calendarDay(date: Date, timeZone: string | undefined) {
+  const parts = dateFormat({ year: 'numeric', month: 'numeric', day: 'numeric' }, { locale: 'en-US', timeZone })
+    .formatToParts(date)
+    .reduce<Record<string, number>>((found, part) => {
+      if (part.type !== 'literal') found[part.type] = Number(part.value);
+      return found;
+    }, {});
+  const year = parts.year ?? 0;
+  const month = parts.month ?? 1;
+  const day = parts.day ?? 1;
+  return { year, month, day, index: Date.UTC(year, month - 1, day) / DAY };
+}
+
+/** "now", "5 minutes ago", "yesterday", "in 3 days", "last month", by the rule at the top of this file. */
+export function relativeTime(iso: string, now: number = Date.now(), options: FormatOptions = {}): string {
+  const then = readDate(iso);
+  if (!then) return '';
+  const format = cached('relative', options.locale, { numeric: 'auto' }, () => {
+    return new Intl.RelativeTimeFormat(options.locale, { numeric: 'auto' });
+  });
+  const elapsed = then.getTime() - now;
+  const sign = elapsed < 0 ? -1 : 1;
+  const size = Math.abs(elapsed);
+  if (size < MINUTE) return format.format(0, 'second');
+  if (size < HOUR) return format.format(sign * Math.floor(size / MINUTE), 'minute');
+  const from = calendarDay(new Date(now), options.timeZone);
+  const to = calendarDay(then, options.timeZone);
+  const days = Math.abs(to.index - from.index);
+  if (size < DAY || days === 0) return format.format(sign * Math.floor(size / HOUR), 'hour');
+  // Whole calendar months between the two dates: a month counts once its day of the month is reached.
+  const [early, late] = sign < 0 ? [to, from] : [from, to];
+  const months = (late.year - early.year) * 12 + late.month - early.month - (late.day < early.day ? 1 : 0);
+  if (months >= 12) return format.format(sign * Math.floor(months / 12), 'year');
+  if (months >= 1) return format.format(sign * months, 'month');
+  if (days >= 7) return format.format(sign * Math.floor(days / 7), 'week');
+  return format.format(sign * days, 'day');
 }

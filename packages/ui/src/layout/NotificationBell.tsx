@@ -2,9 +2,9 @@ import { type Notification, UNREAD_COUNT_MAX } from '@mentora/contract';
 import { Bell, CheckCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { relativeTime } from '../components/formatters';
 import { focusRing, iconButton, textLink } from '../components/styles';
 import { useMarkNotificationsRead, useNotifications } from '../live/notifications';
-import { relativeTime } from '../live/relativeTime';
 import { usePopover } from './usePopover';
 
 /** The unread count as the badge shows it: the server counts up to UNREAD_COUNT_MAX, which means that many or more. */
