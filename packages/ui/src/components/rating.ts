@@ -1,4 +1,5 @@
 import { RATING } from '@mentora/contract';
+import { formatDecimal } from './formatters';
 
 export const NO_RATINGS = 'No ratings yet';
 
@@ -9,7 +10,7 @@ export function hasRating(rating: number | null | undefined, count?: number): ra
 
 /** An average rating to one decimal (SPEC.md section 9), or 'No ratings yet'. */
 export function formatRating(rating: number | null | undefined, count?: number): string {
-  return hasRating(rating, count) ? clampRating(rating).toFixed(1) : NO_RATINGS;
+  return hasRating(rating, count) ? formatDecimal(clampRating(rating), {}, 1) : NO_RATINGS;
 }
 
 /** How many of the five stars are filled: the average rounded (SPEC.md section 9), within 0-5. */

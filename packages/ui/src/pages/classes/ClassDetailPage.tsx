@@ -31,7 +31,7 @@ import { Avatar } from '../../components/Avatar';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ExternalLink } from '../../components/ExternalLink';
 import { formatDateTime } from '../../components/formatters';
-import { reviewCountLabel } from '../../components/rating';
+import { formatRating, reviewCountLabel } from '../../components/rating';
 import { Spinner } from '../../components/Spinner';
 import { StarRatingDisplay } from '../../components/StarRating';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../components/styles';
@@ -310,7 +310,7 @@ export function ClassDetailPage() {
             <StarRatingDisplay value={cls.rating} count={cls.reviewCount} />
             {cls.rating !== null && cls.reviewCount > 0 ? (
               <span>
-                <span className="font-semibold text-slate-900 dark:text-white">{cls.rating.toFixed(1)}</span> ·{' '}
+                <span className="font-semibold text-slate-900 dark:text-white">{formatRating(cls.rating)}</span> ·{' '}
                 {reviewCountLabel(cls.reviewCount)}
               </span>
             ) : (

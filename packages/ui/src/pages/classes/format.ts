@@ -1,10 +1,10 @@
 import type { ClassCategory, ClassItem, ClassStatus, ContentType } from '@mentora/contract';
-import { countLabel, formatDecimal } from '../../components/formatters';
+import { countLabel, formatMoney } from '../../components/formatters';
 
-/** "Free" for free classes; otherwise the price with two decimals (the spec names no currency). */
+/** "Free" for free classes; otherwise the price with two decimals, without a symbol as the spec names no currency. */
 export function formatPrice(cls: Pick<ClassItem, 'isPaid' | 'price'>): string {
   if (!cls.isPaid || cls.price <= 0) return 'Free';
-  return formatDecimal(cls.price);
+  return formatMoney(cls.price);
 }
 
 /** Seats taken and seats in all: "3 / 20", or "3 / no limit". */
