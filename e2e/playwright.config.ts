@@ -19,8 +19,8 @@ export const chromiumLaunchOptions = {
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results/artifacts',
-  // Generous for a shared 2-core machine: CI once ran these journeys 4-5x slower than a quiet run
-  // (a 6 s journey timed out at 30 s twice). A timeout here says "stuck", not "slow".
+  // Generous because a shared 2-core machine runs these journeys several times slower than a quiet one:
+  // a timeout here should say "stuck", not "slow".
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

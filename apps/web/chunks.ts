@@ -8,7 +8,7 @@
 //   checked, the rules with the forms. Three files, because evaluating zod and building its schemas is
 //   main-thread work: the profile check after a page has loaded need not build every form's rules as
 //   well, and evaluates zod in one task and builds the answer schemas in the next
-//   (packages/ui/src/auth/loadSchemas.ts); as one file they were one task twice as long.
+//   (packages/ui/src/auth/loadSchemas.ts), where one file would make them one long task.
 // - app: the rest of what the app's entry loads (the shell, the api client, the landing page).
 // - shared: what the signed-in pages share with one another or with the signed-in shell's deferred
 //   parts (components, queries, icons, TanStack Query's hooks), in one file instead of a dozen tiny ones.

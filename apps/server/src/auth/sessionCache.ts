@@ -1,8 +1,7 @@
 import type { UserRow } from '../db/schema.js';
 
-// Every signed-in request needs its session and user. Reading them from the database was a second
-// round trip on each request (the socket writes and the query were the largest items of a read's
-// profile): this process keeps them for a while instead.
+// Every signed-in request needs its session and user. Reading them from the database would add a round
+// trip to each request, so this process keeps them for a while.
 //
 // It may only answer while it hears of every change. Changes reach it two ways:
 // - the database announces every change of a user row and every ended session (migration

@@ -38,8 +38,8 @@ export function verifyToken(secret: string, token: string): TokenClaims | null {
   }
 }
 
-// Checking a token's signature and decoding it was the largest item left of a signed-in read served
-// from memory (HMAC, base64, JSON: 6% of its CPU). A token carries no expiry (its session row decides,
+// Checking a token's signature and decoding it (HMAC, base64, JSON) is work repeated on every signed-in
+// request with the same token. A token carries no expiry (its session row decides,
 // checked on every request), so a token once verified with a key stays verified with it: each key keeps
 // the last tokens it verified. Only tokens that verified are kept, so nobody can fill this with noise.
 const MAX_VERIFIED = 10_000;

@@ -80,8 +80,8 @@ const toggle = preparedSql<Row>(
  * Likes each post for its user, or unlikes it when they already do, and tells its author, in one
  * statement for all the toggles given (db/writeBatcher.ts groups concurrent ones; never two of one post,
  * see toggleLike): one round trip and one commit, not the eight of a transaction that locks, deletes,
- * inserts, counts and upserts one step at a time (bench:api: each round trip is a socket write and
- * wake-up on both sides, the largest item in a write's CPU profile).
+ * inserts, counts and upserts one step at a time: each round trip is a socket write and a wake-up on
+ * both sides.
  *
  * - `post` locks the posts against deletion until the statement ends (no like on a deleted post).
  * - `removed` deletes the caller's like; `added` inserts it only when nothing was removed. Racing

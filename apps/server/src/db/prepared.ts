@@ -3,9 +3,9 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client.js';
 
 // Drizzle builds a statement's SQL text anew on every call, walking its parts with instanceof-like
-// checks: about 240 µs for the session lookup alone, the largest item in a read's CPU profile
-// (README "Performance"). A prepared statement is built once per database handle (and per shape,
-// for a query whose WHERE clause varies) and then only executed with its values (sql.placeholder).
+// checks, which costs more than running a simple query such as the session lookup. A prepared
+// statement is built once per database handle (and per shape, for a query whose WHERE clause varies)
+// and then only executed with its values (sql.placeholder).
 // On PostgreSQL it is also a named statement, parsed and planned once per connection.
 
 /**

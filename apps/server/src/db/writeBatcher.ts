@@ -3,7 +3,7 @@
  * that arrive while earlier groups are being written go to the database together, as one statement
  * and one commit. A lone write goes at once (no timer, no added wait); under load, each statement
  * carries what queued meanwhile, so the round trip, the statement's start, the commit's WAL flush and
- * the tables' NOTIFY are paid once per group instead of once per request (bench:api's reply).
+ * the tables' NOTIFY are paid once per group instead of once per request.
  *
  * `write` takes a group in arrival order and answers one result per item, in the same order. When it
  * throws for a group of several, the error is every item's, unless `retryAlone` says the failed write

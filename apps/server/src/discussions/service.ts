@@ -121,8 +121,8 @@ async function hasAnyClass(db: Queryable, user: UserRow): Promise<boolean> {
  * Which discussions a page may hold: those of the viewer's classes (enrolled or mentored), or any.
  * The viewer's classes first, then their discussions: PostgreSQL reads the few classes a person
  * belongs to and each one's newest discussions by index. Tested per discussion instead (mentor of its
- * class, or enrolled in it), it walked every discussion on the platform, newest first, until a page
- * matched: 0.4 s at 200k discussions for a learner in 112 of 100k classes.
+ * class, or enrolled in it), it would walk every discussion on the platform, newest first, until a
+ * page matched, which grows with the platform rather than with the viewer.
  */
 type Scope = 'mine' | 'any';
 type PageShape = `${Scope}${'' | '+class'}${'' | '+search'}${'' | '+cursor'}`;

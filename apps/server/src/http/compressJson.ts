@@ -12,9 +12,8 @@ const MIN_BYTES = 1024;
 
 /**
  * Up to this many bytes an answer made for one request is compressed at once, on the event loop: zlib
- * takes 0.02-0.1 ms for it, less than the hand-over to the thread pool and back costs (0.14 ms of CPU
- * for a 1 KB like answer, measured; bench:api: a like 1.8 ms of CPU in all without gzip, 2.3-2.5 with
- * it sent to the pool). Larger answers (an uncached thousand-reply discussion) go to the pool.
+ * takes less time for it than the hand-over to the thread pool and back would cost. Larger answers (an
+ * uncached thousand-reply discussion) go to the pool.
  */
 const SYNC_MAX_BYTES = 64 * 1024;
 
@@ -22,8 +21,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * An answer made for one request is compressed once and sent once: at brotli's fastest setting when
- * the client takes brotli (a reply's 6.7 KB discussion: 23 µs against gzip's 39, 2.2 KB against 2.0),
- * else gzip's default. What is kept and sent many times (the read cache's) stays gzip at its default.
+ * the client takes brotli (quicker than gzip's default for a similar size), else gzip's default. What is
+ * kept and sent many times (the read cache's) stays gzip at its default.
  */
 const COMPRESS_ONCE: Record<Coding, (plain: string | Buffer, size: number) => Buffer> = {
   br: (plain, size) =>

@@ -9,8 +9,8 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)
 
 /**
  * A Link header naming what index.html loads first: its module scripts and their preloads, and its
- * stylesheets. The browser then fetches them with the page itself, before it has parsed a byte of it:
- * the first paint on a phone on slow 4G came 0.4-0.5 s earlier (Lighthouse). crossorigin matches the
+ * stylesheets. The browser then fetches them with the page itself, before it has parsed a byte of it,
+ * which brings the first paint forward on a slow network. crossorigin matches the
  * tags (Vite writes it), or each file would be fetched twice.
  */
 export function preloadLinks(html: string): string {

@@ -20,7 +20,7 @@ interface Session {
 
 /**
  * Enough of a user to render the signed-in shell with and route by: an object with an id and one of the
- * contract's roles. The start-up session check signs in on this, so that zod (27 KB) need not arrive
+ * contract's roles. The start-up session check signs in on this, so that zod need not arrive
  * before a signed-in page's first paint; the whole answer is checked against the contract's schema
  * once the page has loaded (see AuthProvider).
  */

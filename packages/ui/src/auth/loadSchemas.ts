@@ -1,10 +1,9 @@
 // The contract's answer schemas (and zod with them) load when an answer needs checking, not with the
 // landing page, which a signed-out visitor opens without any API answer to check; nor before a
 // signed-in page's first paint (see AuthProvider). The forms' rules (requests.ts) are not among them.
-// zod first, then, in a task of its own, the schemas: evaluating zod and building every answer schema
-// were one module evaluation, the longest task after a signed-in page's load (74-140 ms with the CPU
-// slowed 4x, as Lighthouse's phone), each about half of it. A load that failed (the network) is tried
-// again by the next caller.
+// zod first, then, in a task of its own, the schemas: together they would be one long main-thread task
+// after a signed-in page's load, and two halves leave room for input between them. A load that failed
+// (the network) is tried again by the next caller.
 let loading: Promise<typeof import('@mentora/contract/responses')> | undefined;
 
 export const loadSchemas = () => {

@@ -29,11 +29,8 @@ export const card = 'rounded-2xl border border-slate-200 bg-white shadow-sm dark
  * or a hundred replies is then no longer one long rendering task. They stay in the page for find in
  * page, keyboard focus and screen readers.
  *
- * Around the whole item. Chrome's autofill looks at every form field shortly after the page changes,
- * and a field in a skipped item makes it lay that item out: on the community feed (a reply form per
- * post) 18 one-by-one layouts in one task of 100-130 ms with the CPU slowed 4x. Skipping only a post's
- * content and not its form avoided that, but a tool that measures skipped content (Lighthouse's
- * touch-target audit) then found it spilling over the estimated height onto the form: tried and undone.
+ * Around the whole item, form included, although Chrome's autofill then lays out each skipped item that
+ * holds a field: skipping only the content would let it spill over its estimated height onto the form.
  */
 export const lazyListItem = '[content-visibility:auto] [contain-intrinsic-size:auto_16rem]';
 

@@ -1,7 +1,7 @@
 // The create-post form's draft and its check against the contract's schema. The schema comes with the
 // forms' rules (the contract's requests.ts, and zod), loaded when the dialog opens, not with the dialog:
-// the feed mounts the dialog once the page has loaded, and evaluating the rules there was the page's
-// longest task after its first paint (84-101 ms with the CPU slowed 4x, as Lighthouse's phone).
+// the feed mounts the dialog once the page has loaded, and evaluating the rules there would be a long
+// main-thread task that nobody who never opens the dialog needs.
 import type { CommunityCategory } from '@mentora/contract';
 import { preloadable } from '../../components/preloadable';
 
