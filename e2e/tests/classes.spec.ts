@@ -308,3 +308,54 @@ test('the list filters, searches on the server and pages with "Load more"', asyn
   await page.getByRole('button', { name: 'Show all classes' }).click();
   await expect(page.getByLabel('Search classes')).toHaveValue('');
 });
+
+test('the live room opens in a tab made in the click itself, so popup blockers let it through', async ({
+  page,
+  request,
+  context,
+}) => {
+  const mentor = await verifiedMentor(request);
+  const cls = await createClassViaApi(request, mentor.token, { title: `Popup optics ${uniqueWord()}` });
+  const room = await liveUrl(page, cls._id, mentor.token);
+  await context.route(`${new URL(room).origin}/**`, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Room</title>' }),
+  );
+  // The API's answer is held back: the tab must already be open while it is awaited (a window.open after
+  // an await is what Safari's and Firefox's blockers refuse).
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/api/classes/*/live', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.fallback();
+  });
+  await signInWithToken(page, mentor.token, `/classes/${cls._id}`);
+
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Start live session' }).click();
+  const tab = await popup;
+  expect(tab.url()).toBe('about:blank');
+  answer();
+  await tab.waitForURL(room);
+  await expect(page.getByText('Live session started.')).toBeVisible();
+  // The room's page cannot reach back into the app.
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+});
+
+test('when the API refuses the live session, its blank tab closes and the error shows', async ({ page, request }) => {
+  const mentor = await verifiedMentor(request);
+  const cls = await createClassViaApi(request, mentor.token, { title: `Refused optics ${uniqueWord()}` });
+  await page.route('**/api/classes/*/live', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 503, json: { message: 'The room service is unavailable' } })
+      : route.fallback(),
+  );
+  await signInWithToken(page, mentor.token, `/classes/${cls._id}`);
+
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Start live session' }).click();
+  const tab = await popup;
+  await expect.poll(() => tab.isClosed()).toBe(true);
+  await expect(page.getByText('The room service is unavailable')).toBeVisible();
+});

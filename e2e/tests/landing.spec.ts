@@ -28,3 +28,33 @@ test('the feature carousel advances on its own and selects on click', async ({ p
   await expect(mentorship).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByRole('heading', { level: 2, name: 'Sentiment Analysis of Comments' })).toBeVisible();
 });
+
+test('the carousel resumes after a click once the pointer and focus have left it', async ({ page }) => {
+  await page.goto('/');
+  const cards = page.getByRole('list').filter({ has: page.getByRole('button', { name: /Live Classes/ }) });
+  const live = cards.getByRole('button', { name: /Live Classes/ });
+  const sentiment = cards.getByRole('button', { name: /Sentiment Analysis of Comments/ });
+
+  await sentiment.click();
+  await expect(sentiment).toHaveAttribute('aria-pressed', 'true');
+  // While the pointer rests on the cards, nothing moves.
+  await page.waitForTimeout(5_500);
+  await expect(sentiment).toHaveAttribute('aria-pressed', 'true');
+
+  // The pointer leaves; the clicked card keeps the focus, but a click's focus does not hold the rotation.
+  await page.mouse.move(5, 5);
+  await expect(sentiment).toBeFocused();
+  // After the last card comes the first again.
+  await expect(live).toHaveAttribute('aria-pressed', 'true', { timeout: 8_000 });
+});
+
+test('keyboard focus on the carousel holds it until the focus leaves', async ({ page }) => {
+  await page.goto('/');
+  const cards = page.getByRole('list').filter({ has: page.getByRole('button', { name: /Live Classes/ }) });
+  const live = cards.getByRole('button', { name: /Live Classes/ });
+  await page.getByRole('button', { name: 'Pause rotation' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(live).toBeFocused();
+  await page.waitForTimeout(6_000);
+  await expect(live).toHaveAttribute('aria-pressed', 'true');
+});

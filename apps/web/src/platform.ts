@@ -1,5 +1,5 @@
 // The web Platform (DESIGN.md "Platform seam"): localStorage, and new tabs for outside links.
-import type { Platform } from '@mentora/ui';
+import { openTabLater, type Platform } from '@mentora/ui';
 
 export const webPlatform: Platform = {
   kind: 'web',
@@ -12,4 +12,6 @@ export const webPlatform: Platform = {
   openExternal: (url) => {
     window.open(url, '_blank', 'noopener');
   },
+  // A blank tab in the click, pointed at the URL when the API answers: popup blockers let it through.
+  openExternalLater: () => openTabLater(window),
 };

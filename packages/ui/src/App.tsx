@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { BrowserRouter, HashRouter } from 'react-router';
 import { AppRoutes } from './AppRoutes';
 import { errorStatus } from './api/errors';
 import { AuthProvider } from './auth/AuthProvider';
+import { AppToaster } from './layout/AppToaster';
 import { ScrollToTop } from './layout/ScrollToTop';
 import { PlatformProvider } from './platform/PlatformContext';
 import type { Platform } from './platform/platform';
@@ -51,9 +51,7 @@ export function App({ platform, router = 'browser' }: AppProps) {
                 <AppRoutes />
               </AuthProvider>
             </Router>
-            {/* Success messages stay as long as errors (react-hot-toast shows them 2 s by default: short to read,
-                and gone before a busy page has painted them). */}
-            <Toaster position="top-right" toastOptions={{ success: { duration: 4000 } }} />
+            <AppToaster />
           </QueryClientProvider>
         </ThemeProvider>
       </PlatformProvider>

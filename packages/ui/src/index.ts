@@ -4,5 +4,12 @@ export { App, type AppProps, type RouterKind } from './App';
 export type { FetchTransportOptions } from './live/fetchTransport';
 export type { LiveTransport } from './live/transport';
 export type { ServerAddressFormProps } from './pages/settings/ServerAddressForm';
-export type { Platform, PlatformStorage, ServerAddressChange, ServerAddressSetting } from './platform/platform';
+export { openTabLater } from './platform/pendingTab';
+export type {
+  PendingExternal,
+  Platform,
+  PlatformStorage,
+  ServerAddressChange,
+  ServerAddressSetting,
+} from './platform/platform';
 export type { Theme } from './theme/theme';

@@ -14,10 +14,15 @@ const Assistant = lazy(async () => ({ default: (await import('./Assistant')).Ass
  * The floating AI assistant (SPEC.md sections 2 and 4). SPEC.md puts it on the dashboard; here it is on
  * every signed-in page, so a question never means leaving the page one is on.
  */
-export function AssistantWidget() {
+/** Whether this page has the floating assistant: the layout keeps room for its button below the page. */
+export function useAssistantShown(): boolean {
   const { status } = useAuth();
   const { pathname } = useLocation();
-  const shown = status === 'signedIn' && !OPEN_SCREENS.has(pathname);
+  return status === 'signedIn' && !OPEN_SCREENS.has(pathname);
+}
+
+export function AssistantWidget() {
+  const shown = useAssistantShown();
   const loaded = useAfterPageLoad(shown);
   if (!shown || !loaded) return null;
   return (

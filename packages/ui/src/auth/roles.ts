@@ -4,7 +4,7 @@ import { MENTOR_ROLES, type Role } from '@mentora/contract';
 export const isAdmin = (role: Role | undefined): boolean => role === 'admin';
 /** Role mentor or both: may teach (API.md "Mentor"). */
 export const isMentor = (role: Role | undefined): boolean => role !== undefined && MENTOR_ROLES.includes(role);
-/** Exactly mentor: who sees created-class stats, the create page and the verification badge (SPEC.md section 6). */
+/** Exactly mentor: who sees created-class stats and the create page (SPEC.md section 6; the verification status is shown to both, see DashboardPage). */
 export const isStrictMentor = (role: Role | undefined): boolean => role === 'mentor';
 
 /** Where a freshly signed-in person lands. */

@@ -11,6 +11,7 @@ function renderLink(href: string) {
     apiBaseUrl: '/api',
     storage: { get: () => null, set: () => {}, remove: () => {} },
     openExternal,
+    openExternalLater: () => ({ go: () => {}, cancel: () => {} }),
   };
   render(
     <PlatformProvider platform={platform}>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { AssistantWidget } from '../assistant/AssistantWidget';
+import { AssistantWidget, useAssistantShown } from '../assistant/AssistantWidget';
 import { useAuth } from '../auth/AuthContext';
 import { hasEarlyStream } from '../live/earlyStream';
 import { Footer } from './Footer';
@@ -19,6 +19,7 @@ export function Layout() {
   // While the stream the boot script opened keeps the events (live/earlyStream.ts), their code can wait
   // for the page; otherwise the stream opens at once, before the page's data is read.
   const live = signedIn && (pageLoaded || !hasEarlyStream());
+  const assistant = useAssistantShown();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a
@@ -39,7 +40,7 @@ export function Layout() {
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 pt-16 focus:outline-none">
         <Outlet />
       </main>
-      <Footer />
+      <Footer roomForAssistant={assistant} />
       {/* The floating assistant, for signed-in people on every page but the open ones. */}
       <AssistantWidget />
     </div>

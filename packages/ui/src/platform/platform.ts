@@ -13,10 +13,22 @@ export interface Platform {
   apiBaseUrl: string;
   storage: PlatformStorage;
   openExternal(url: string): void;
+  /**
+   * For a URL the app learns only after a click (the live room, from the API): called in the click itself,
+   * so the web can open a blank tab while the browser still counts the click (Safari's and Firefox's popup
+   * blockers refuse a window.open made after an await), and point it at the URL once it is known.
+   */
+  openExternalLater(): PendingExternal;
   /** How live updates are read; the web's EventSource (session cookie) when absent. */
   liveTransport?: LiveTransport;
   /** The desktop app's server address, which Settings lets the person change. Absent on the web. */
   serverAddress?: ServerAddressSetting;
+}
+
+/** A tab (or, on the desktop, nothing yet) waiting for its URL: `go` once it is known, or `cancel`. */
+export interface PendingExternal {
+  go(url: string): void;
+  cancel(): void;
 }
 
 /** A server address change: accepted (the shell then restarts the UI against it) or why not. */

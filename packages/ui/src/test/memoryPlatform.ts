@@ -1,9 +1,15 @@
 import type { Platform } from '../platform/platform';
 
-/** A Platform whose storage is a Map, for tests; `opened` records what openExternal was asked to open. */
-export function memoryPlatform(initial: Record<string, string> = {}): Platform & { opened: string[] } {
+/**
+ * A Platform whose storage is a Map, for tests; `opened` records what openExternal (or a pending tab's `go`)
+ * was asked to open, `pending` the tabs openExternalLater opened and whether each was sent or cancelled.
+ */
+export function memoryPlatform(
+  initial: Record<string, string> = {},
+): Platform & { opened: string[]; pending: { state: 'waiting' | 'sent' | 'cancelled' }[] } {
   const values = new Map(Object.entries(initial));
   const opened: string[] = [];
+  const pending: { state: 'waiting' | 'sent' | 'cancelled' }[] = [];
   return {
     kind: 'web',
     apiBaseUrl: '/api',
@@ -19,6 +25,20 @@ export function memoryPlatform(initial: Record<string, string> = {}): Platform &
     openExternal: (url) => {
       opened.push(url);
     },
+    openExternalLater: () => {
+      const tab: { state: 'waiting' | 'sent' | 'cancelled' } = { state: 'waiting' };
+      pending.push(tab);
+      return {
+        go: (url) => {
+          tab.state = 'sent';
+          opened.push(url);
+        },
+        cancel: () => {
+          tab.state = 'cancelled';
+        },
+      };
+    },
     opened,
+    pending,
   };
 }

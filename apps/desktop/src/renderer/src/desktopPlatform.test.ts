@@ -91,6 +91,25 @@ describe('createDesktopPlatform', () => {
     expect(calls).toEqual([['openExternal', 'https://meet.jit.si/room']]);
   });
 
+  it('opens a URL known only later in the system browser once it comes, and nothing when cancelled', async () => {
+    const { value, calls } = platform();
+    const later = value.openExternalLater();
+    await flush();
+    expect(calls).toEqual([]);
+    later.go('https://meet.jit.si/room');
+    value.openExternalLater().cancel();
+    await flush();
+    expect(calls).toEqual([['openExternal', 'https://meet.jit.si/room']]);
+  });
+
+  it('keeps a later URL to http(s) as well', async () => {
+    const { value, calls, warnings } = platform();
+    value.openExternalLater().go('javascript:alert(1)');
+    await flush();
+    expect(calls).toEqual([]);
+    expect(warnings).toHaveLength(1);
+  });
+
   it('never forwards a javascript: or file: URL', async () => {
     const { value, calls, warnings } = platform();
     value.openExternal('javascript:alert(1)');

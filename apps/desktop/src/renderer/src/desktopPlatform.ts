@@ -67,7 +67,7 @@ export function createDesktopPlatform({
   changeServer,
   log = console,
 }: DesktopPlatformOptions): Platform {
-  return {
+  const platform: Platform = {
     kind: 'desktop',
     apiBaseUrl: `${serverUrl}/api`,
     storage,
@@ -85,8 +85,11 @@ export function createDesktopPlatform({
         })
         .catch((error: unknown) => log.error('Opening a link failed', error));
     },
+    // shell.openExternal knows no popup blocker: nothing has to open in the click, the URL goes out when known.
+    openExternalLater: () => ({ go: (url) => platform.openExternal(url), cancel: () => {} }),
     // No cookie crosses from app://mentora to the server: live updates are read with the bearer token.
     liveTransport: createFetchTransport({ getToken: () => storage.get('token') }),
     serverAddress: { current: serverUrl, change: changeServer },
   };
+  return platform;
 }

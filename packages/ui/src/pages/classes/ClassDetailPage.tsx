@@ -36,6 +36,7 @@ import { Spinner } from '../../components/Spinner';
 import { StarRatingDisplay } from '../../components/StarRating';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../components/styles';
 import { usePlatform } from '../../platform/PlatformContext';
+import type { PendingExternal } from '../../platform/platform';
 import { classActions } from './classActions';
 import {
   badge,
@@ -191,14 +192,19 @@ export function ClassDetailPage() {
     },
   });
 
+  // Both live actions get their tab from openExternalLater in the click itself (see Platform): a tab opened
+  // after the API's answer is what Safari's and Firefox's popup blockers refuse.
   const startLive = useMutation({
-    mutationFn: async () => (await api.post<{ url: string }>(`${path}/live`)).data,
-    onSuccess: async ({ url }) => {
-      platform.openExternal(url);
+    mutationFn: async (_tab: PendingExternal) => (await api.post<{ url: string }>(`${path}/live`)).data,
+    onSuccess: async ({ url }, tab) => {
+      tab.go(url);
       toast.success('Live session started. The room opened in a new tab.');
       await queryClient.invalidateQueries({ queryKey: classKeys.all });
     },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to start the live session')),
+    onError: (error, tab) => {
+      tab.cancel();
+      toast.error(errorMessage(error, 'Failed to start the live session'));
+    },
   });
 
   const rotateRoom = useMutation({
@@ -211,13 +217,16 @@ export function ClassDetailPage() {
   });
 
   const joinLive = useMutation({
-    mutationFn: async () => (await api.get<LiveResponse>(`${path}/live`)).data,
-    onSuccess: ({ url, live }) => {
-      platform.openExternal(url);
+    mutationFn: async (_tab: PendingExternal) => (await api.get<LiveResponse>(`${path}/live`)).data,
+    onSuccess: ({ url, live }, tab) => {
+      tab.go(url);
       if (!live) toast('The session has not started yet. The room is open: your mentor will join there.');
       if (live !== detail.data?.live) void queryClient.invalidateQueries({ queryKey: classKeys.detail(id) });
     },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to join the live session')),
+    onError: (error, tab) => {
+      tab.cancel();
+      toast.error(errorMessage(error, 'Failed to join the live session'));
+    },
   });
 
   if (detail.isPending) {
@@ -429,7 +438,12 @@ export function ClassDetailPage() {
               can.canDelete) && (
               <div className="flex flex-col gap-3">
                 {can.canStartLive && (
-                  <button type="button" className={buttonPrimary} disabled={busy} onClick={() => startLive.mutate()}>
+                  <button
+                    type="button"
+                    className={buttonPrimary}
+                    disabled={busy}
+                    onClick={() => startLive.mutate(platform.openExternalLater())}
+                  >
                     {startLive.isPending ? (
                       <Spinner className="size-4" />
                     ) : (
@@ -453,7 +467,12 @@ export function ClassDetailPage() {
                   </button>
                 )}
                 {can.canJoinLive && (
-                  <button type="button" className={buttonPrimary} disabled={busy} onClick={() => joinLive.mutate()}>
+                  <button
+                    type="button"
+                    className={buttonPrimary}
+                    disabled={busy}
+                    onClick={() => joinLive.mutate(platform.openExternalLater())}
+                  >
                     {joinLive.isPending ? (
                       <Spinner className="size-4" />
                     ) : (

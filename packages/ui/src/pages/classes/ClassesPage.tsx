@@ -2,6 +2,7 @@ import { CLASS_CATEGORIES, type ClassFilter, MESSAGES } from '@mentora/contract'
 import { BookOpen, Plus, Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { isStrictMentor } from '../../auth/roles';
 import { ErrorAlert } from '../../components/Alert';
@@ -80,7 +81,7 @@ export function ClassesPage() {
     if (debouncedSearch !== params.search) update({ q: debouncedSearch });
   }, [debouncedSearch]);
 
-  const { data, isPending, isError, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } =
+  const { data, error, isPending, isError, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } =
     useClassList(params);
   // The first answer's cards are rendered in the background, in slices (the skeleton stays meanwhile).
   const shown = useDeferredArrival(data);
@@ -209,7 +210,7 @@ export function ClassesPage() {
           <div className="mb-6">
             <ErrorAlert>
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <span>{MESSAGES.classes.loadFailed}</span>
+                <span>{errorMessage(error, MESSAGES.classes.loadFailed)}</span>
                 <button type="button" className={`${textLink} text-sm`} onClick={() => void refetch()}>
                   Try again
                 </button>

@@ -1,7 +1,7 @@
-import { type ClassItem, type Discussion, PAGINATION } from '@mentora/contract';
+import { type ClassItem, type Discussion, MESSAGES, PAGINATION } from '@mentora/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
-import { errorStatus } from '../../api/errors';
+import { errorMessage, errorStatus } from '../../api/errors';
 
 export interface DiscussionsPage {
   items: Discussion[];
@@ -51,6 +51,8 @@ export function useDashboardData({ withCreated }: { withCreated: boolean }) {
     discussions: discussions.data ?? { items: [], more: false },
     loading: queries.some((query) => query.isPending),
     failed: queries.some((query) => query.isError),
+    /** What went wrong: the first failed call's server message, or the dashboard's own. */
+    failure: errorMessage(queries.find((query) => query.isError)?.error, MESSAGES.dashboard.loadFailed),
     retry: () => {
       for (const query of queries) if (query.isError) void query.refetch();
     },

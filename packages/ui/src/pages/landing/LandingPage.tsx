@@ -6,6 +6,14 @@ import { buttonPrimary, buttonSecondary, focusRing } from '../../components/styl
 import { FEATURES } from './features';
 import { useRotation } from './useRotation';
 
+function isFocusVisible(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true; // a browser without :focus-visible: pause, as for any focus
+  }
+}
+
 export function LandingPage() {
   const [pointerInside, setPointerInside] = useState(false);
   const [focusInside, setFocusInside] = useState(false);
@@ -101,7 +109,9 @@ export function LandingPage() {
           className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
           onPointerEnter={() => setPointerInside(true)}
           onPointerLeave={() => setPointerInside(false)}
-          onFocus={() => setFocusInside(true)}
+          // Keyboard focus pauses until it leaves (WCAG 2.2.2); the focus a click leaves on a card does not, or
+          // the rotation would stay stopped after the pointer has gone until someone clicked elsewhere.
+          onFocus={(event) => setFocusInside(isFocusVisible(event.target))}
           onBlur={(event) => {
             if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
           }}
