@@ -222,9 +222,12 @@ export const createDiscussionRequestSchema = z.object({
 export type CreateDiscussionRequest = z.input<typeof createDiscussionRequestSchema>;
 export const replyRequestSchema = z.object({ content: contentSchema });
 export type ReplyRequest = z.input<typeof replyRequestSchema>;
+/** `?mine=`: only discussions the caller wrote (posts) or replied to (replies), across all pages. */
+export const DISCUSSION_MINE = ['posts', 'replies'] as const;
 export const listDiscussionsQuerySchema = paginationQuerySchema.extend({
   classId: z.string().max(100).optional(),
   search: z.string().trim().max(200, 'search is too long').optional(),
+  mine: z.enum(DISCUSSION_MINE, { error: 'mine must be posts or replies' }).optional(),
 });
 export type ListDiscussionsQuery = z.input<typeof listDiscussionsQuerySchema>;
 

@@ -17,6 +17,7 @@ function listOptions(req: Request): discussionsService.DiscussionListOptions {
   return {
     classId: classId ? parseId(classId, MESSAGES.classDetail.notFound) : undefined,
     search: query.search,
+    mine: query.mine,
     limit: query.limit,
     cursor: query.cursor,
   };

@@ -36,6 +36,8 @@ type ReplyInput = z.output<typeof replyRequestSchema>;
 export interface DiscussionListOptions {
   classId?: string | undefined;
   search?: string | undefined;
+  /** Only the caller's own discussions (posts) or those they replied to (replies). */
+  mine?: ListQuery['mine'];
   limit: ListQuery['limit'];
   cursor?: string | undefined;
 }
@@ -125,7 +127,7 @@ async function hasAnyClass(db: Queryable, user: UserRow): Promise<boolean> {
  * page matched, which grows with the platform rather than with the viewer.
  */
 type Scope = 'mine' | 'any';
-type PageShape = `${Scope}${'' | '+class'}${'' | '+search'}${'' | '+cursor'}`;
+type PageShape = `${Scope}${'' | '+class'}${'' | '+posts' | '+replies'}${'' | '+search'}${'' | '+cursor'}`;
 
 const discussionPage = prepared<ReturnType<typeof buildDiscussionPage>, PageShape>(
   'discussions_page',
@@ -148,6 +150,12 @@ function buildDiscussionPage(db: Queryable, name: string, shape: string) {
               )})`
           : undefined,
         shape.includes('+class') ? eq(discussions.classId, sql.placeholder('classId')) : undefined,
+        // My posts: the (author_id, created_at) index. My replies: one probe of the (discussion_id,
+        // author_id) index of migration 0007 per discussion, as repliedByMe does.
+        shape.includes('+posts') ? sql`${discussions.authorId} = ${viewerId}::uuid` : undefined,
+        shape.includes('+replies')
+          ? sql`exists (select 1 from ${discussionReplies} where ${discussionReplies.discussionId} = ${discussions.id} and ${discussionReplies.authorId} = ${viewerId}::uuid)`
+          : undefined,
         ...page.conditions,
       ),
     )
@@ -166,7 +174,7 @@ async function pageOfDiscussions(
   const cursor = decodeCursor(options.cursor);
   const search = options.search?.trim();
   const shape =
-    `${scope}${options.classId ? '+class' : ''}${search ? '+search' : ''}${cursor ? '+cursor' : ''}` as PageShape;
+    `${scope}${options.classId ? '+class' : ''}${options.mine ? `+${options.mine}` : ''}${search ? '+search' : ''}${cursor ? '+cursor' : ''}` as PageShape;
   const rows = await discussionPage(db, shape).execute({
     viewerId: viewer.id,
     viewerRole: viewer.role,
@@ -213,6 +221,7 @@ export async function listDiscussions(
     scope,
     user.id,
     options.classId,
+    options.mine,
     options.search?.trim(),
     options.cursor,
     options.limit,
