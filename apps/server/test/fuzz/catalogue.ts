@@ -37,6 +37,11 @@ const signedOut = () => undefined;
 const freshLearner = (t: TestServer) => makeLearner(t);
 const passwordHint = (key: string) => () => ({ [key]: fc.oneof(fc.constant(DEFAULT_PASSWORD), fc.string()) });
 const classIdHint = (w: World) => ({ classId: fc.oneof(fc.constant(w.cls.id), fc.string(), fc.uuid()) });
+/** The discussion lists' filters: a real class, and ?mine= both as the contract allows and spoiled. */
+const discussionListHint = (w: World) => ({
+  ...classIdHint(w),
+  mine: fc.oneof(fc.constantFrom(...c.DISCUSSION_MINE), fc.string()),
+});
 const message = c.messageResponseSchema;
 
 export const TARGETS: FuzzTarget[] = [
@@ -216,14 +221,14 @@ export const TARGETS: FuzzTarget[] = [
     caller: u('enrolled'),
     query: c.listDiscussionsQuerySchema,
     response: z.array(c.discussionSchema),
-    hints: classIdHint,
+    hints: discussionListHint,
   },
   {
     call: 'GET /api/discussions/all',
     caller: u('admin'),
     query: c.listDiscussionsQuerySchema,
     response: c.allDiscussionsResponseSchema,
-    hints: classIdHint,
+    hints: discussionListHint,
   },
   {
     call: 'GET /api/discussions/:id',
