@@ -14,6 +14,12 @@ const PAGE_ONE = [
   makeDiscussion({ _id: 'd2', title: 'Grid or flex?', classId: css, repliedByMe: true, replyCount: 3 }),
 ];
 const PAGE_TWO = [makeDiscussion({ _id: 'd3', title: 'Promises', classId: js })];
+// What the server answers for ?mine=: from any page, not only the loaded one.
+const MY_POSTS = [
+  makeDiscussion({ _id: 'd1', title: 'Closures?', classId: js, author: me }),
+  makeDiscussion({ _id: 'd9', title: 'An old question of mine', classId: css, author: me }),
+];
+const MY_REPLIES = [makeDiscussion({ _id: 'd8', title: 'Long ago I answered', classId: js, repliedByMe: true })];
 
 function setup(status = 200, message = '') {
   return renderWithAuth(<DiscussionsPage />, {
@@ -21,7 +27,9 @@ function setup(status = 200, message = '') {
     route: '/discussions',
     answer: (config) => {
       if (status !== 200) return { status, data: { message } };
-      const cursor = (config.params as { cursor?: string } | undefined)?.cursor;
+      const { cursor, mine } = (config.params ?? {}) as { cursor?: string; mine?: string };
+      if (mine === 'posts') return { status: 200, data: MY_POSTS };
+      if (mine === 'replies') return { status: 200, data: MY_REPLIES };
       return cursor === 'next-1'
         ? { status: 200, data: PAGE_TWO }
         : { status: 200, data: PAGE_ONE, headers: { 'x-next-cursor': 'next-1' } };
@@ -50,16 +58,24 @@ describe('DiscussionsPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(requests.map((r) => (r.params as { cursor?: string }).cursor)).toEqual([undefined, 'next-1']);
   });
 
-  it('filters to my posts and my replies', async () => {
+  it('asks the server for my posts and my replies (?mine=) and shows what it answers', async () => {
     const user = userEvent.setup();
-    setup();
+    const { requests } = setup();
     await screen.findByRole('link', { name: 'Closures?' });
+    const mineSent = () => requests.map((r) => (r.params as { mine?: string }).mine);
+    expect(mineSent()).toEqual([undefined]);
+
     await user.click(screen.getByRole('radio', { name: 'My posts' }));
+    expect(await screen.findByRole('link', { name: 'An old question of mine' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Closures?' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Grid or flex?' })).not.toBeInTheDocument();
+    expect(mineSent()).toEqual([undefined, 'posts']);
+
     await user.click(screen.getByRole('radio', { name: 'My replies' }));
+    expect(await screen.findByRole('link', { name: 'Long ago I answered' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Closures?' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Grid or flex?' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Grid or flex?' })).not.toBeInTheDocument();
+    expect(mineSent()).toEqual([undefined, 'posts', 'replies']);
   });
 
   it('shows the 403 as a friendly empty state with a way to the classes', async () => {

@@ -3,7 +3,6 @@ import { BookOpen, ChevronDown, MessagesSquare, Plus, SearchX, X } from 'lucide-
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
-import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';
 import { countLabel } from '../../components/formatters';
 import { LoadMore } from '../../components/LoadMore';
@@ -12,7 +11,7 @@ import { SegmentedControl } from '../../components/SegmentedControl';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { DiscussionListItem } from './DiscussionListItem';
-import { type ClassGroup, type DiscussionFilter, FILTER_LABELS, filterDiscussions, groupByClass } from './grouping';
+import { type ClassGroup, type DiscussionFilter, FILTER_LABELS, groupByClass, mineOf } from './grouping';
 import { useClassInfo, useDiscussionList } from './queries';
 
 const FILTER_OPTIONS = DISCUSSION_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }));
@@ -119,19 +118,17 @@ function EmptyState({
 }
 
 export function DiscussionsPage() {
-  const { user } = useAuth();
   const [searchParams] = useSearchParams();
   const classId = searchParams.get('classId')?.trim() || undefined;
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<DiscussionFilter>('all');
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
-  const list = useDiscussionList({ classId, search: query || undefined });
+  const list = useDiscussionList({ classId, search: query || undefined, mine: mineOf(filter) });
   const classInfo = useClassInfo(classId);
 
   const loaded = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
-  const shown = useMemo(() => filterDiscussions(loaded, filter, user?._id), [loaded, filter, user?._id]);
-  const groups = useMemo(() => groupByClass(shown), [shown]);
+  const groups = useMemo(() => groupByClass(loaded), [loaded]);
 
   const classTitle = classInfo.data?.title ?? loaded.find((d) => d.classId._id === classId)?.classId.title;
   const createHref = classId ? `/discussions/create?classId=${encodeURIComponent(classId)}` : '/discussions/create';
@@ -171,19 +168,16 @@ export function DiscussionsPage() {
       </ErrorAlert>
     );
   } else if (groups.length === 0) {
-    const more = list.hasNextPage;
     content = query ? (
       <EmptyState icon={SearchX} title={`No discussions match “${query}”`}>
         <p>Try other words, or clear the search.</p>
       </EmptyState>
     ) : filter === 'my-posts' ? (
       <EmptyState icon={MessagesSquare} title="You have not started any discussions here yet">
-        {more ? <p>Load more to look further back.</p> : <p>Start one to ask your class a question.</p>}
+        <p>Start one to ask your class a question.</p>
       </EmptyState>
     ) : filter === 'my-replies' ? (
-      <EmptyState icon={MessagesSquare} title="You have not replied to any discussions here yet">
-        {more && <p>Load more to look further back.</p>}
-      </EmptyState>
+      <EmptyState icon={MessagesSquare} title="You have not replied to any discussions here yet" />
     ) : (
       <EmptyState icon={MessagesSquare} title="No discussions yet">
         <p>Be the first to start one.</p>
@@ -259,7 +253,7 @@ export function DiscussionsPage() {
 
       {!list.isPending && !failure && (
         <p role="status" className="sr-only">
-          {countLabel(shown.length, 'discussion', 'discussions')} shown
+          {countLabel(loaded.length, 'discussion', 'discussions')} shown
         </p>
       )}
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeDiscussion } from '../../test/fixtures';
 import { TEST_USER } from '../../test/renderWithAuth';
-import { filterDiscussions, groupByClass, isDiscussionFilter } from './grouping';
+import { groupByClass, isDiscussionFilter, mineOf } from './grouping';
 
 const css = { _id: 'c-css', title: 'CSS layouts' };
 const js = { _id: 'c-js', title: 'JavaScript basics' };
@@ -33,23 +33,11 @@ describe('groupByClass', () => {
   });
 });
 
-describe('filterDiscussions', () => {
-  it('all keeps everything, in order', () => {
-    expect(filterDiscussions(list, 'all', TEST_USER._id).map((d) => d._id)).toEqual(['d1', 'd2', 'd3', 'd4']);
-  });
-
-  it('my-posts keeps the ones I started', () => {
-    expect(filterDiscussions(list, 'my-posts', TEST_USER._id).map((d) => d._id)).toEqual(['d1', 'd3']);
-    expect(filterDiscussions(list, 'my-posts', undefined)).toEqual([]);
-  });
-
-  it('my-replies keeps the ones I replied to, whoever started them', () => {
-    expect(filterDiscussions(list, 'my-replies', TEST_USER._id).map((d) => d._id)).toEqual(['d2', 'd3']);
-  });
-
-  it('filters then groups', () => {
-    const groups = groupByClass(filterDiscussions(list, 'my-replies', TEST_USER._id));
-    expect(groups.map((g) => g.discussions.map((d) => d._id))).toEqual([['d2'], ['d3']]);
+describe('mineOf', () => {
+  it("asks the server for the caller's posts or replies, and for everything with no ?mine=", () => {
+    expect(mineOf('my-posts')).toBe('posts');
+    expect(mineOf('my-replies')).toBe('replies');
+    expect(mineOf('all')).toBeUndefined();
   });
 
   it('knows the filters of SPEC.md section 9', () => {

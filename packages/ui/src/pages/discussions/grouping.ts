@@ -1,6 +1,7 @@
-import { DISCUSSION_FILTERS, type Discussion } from '@mentora/contract';
+import { DISCUSSION_FILTERS, type DISCUSSION_MINE, type Discussion } from '@mentora/contract';
 
 export type DiscussionFilter = (typeof DISCUSSION_FILTERS)[number];
+export type DiscussionMine = (typeof DISCUSSION_MINE)[number];
 
 export const FILTER_LABELS: Record<DiscussionFilter, string> = {
   all: 'All',
@@ -13,21 +14,17 @@ export function isDiscussionFilter(value: string | null): value is DiscussionFil
 }
 
 /**
- * SPEC.md section 2's filters: all; my-posts (the author is me); my-replies (I replied: the list items
- * carry `repliedByMe`, not reply bodies).
+ * SPEC.md section 2's filters, as GET /discussions' `?mine=`: the server filters, across all pages, so
+ * "My posts" and "My replies" are not limited to what happens to be loaded. All sends none.
  */
-export function filterDiscussions(
-  discussions: readonly Discussion[],
-  filter: DiscussionFilter,
-  userId: string | undefined,
-): Discussion[] {
+export function mineOf(filter: DiscussionFilter): DiscussionMine | undefined {
   switch (filter) {
     case 'my-posts':
-      return discussions.filter((discussion) => userId !== undefined && discussion.author._id === userId);
+      return 'posts';
     case 'my-replies':
-      return discussions.filter((discussion) => discussion.repliedByMe === true);
+      return 'replies';
     default:
-      return [...discussions];
+      return undefined;
   }
 }
 

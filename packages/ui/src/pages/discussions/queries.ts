@@ -10,18 +10,25 @@ import {
 import { useApi } from '../../api/ApiContext';
 import { dashboardKeys } from '../dashboard/useDashboardData';
 import { discussionPath } from './detailRequest';
+import type { DiscussionMine } from './grouping';
 import { type CursorPage, getCursorPage, nextCursorOf, PAGE_SIZE } from './paging';
 
 export interface DiscussionListParams {
   classId?: string | undefined;
   search?: string | undefined;
+  /** Only the caller's posts, or the discussions they replied to: filtered by the server. */
+  mine?: DiscussionMine | undefined;
 }
 
 export const discussionKeys = {
   all: ['discussions'] as const,
   lists: ['discussions', 'list'] as const,
   list: (params: DiscussionListParams) =>
-    ['discussions', 'list', { classId: params.classId ?? '', search: params.search ?? '' }] as const,
+    [
+      'discussions',
+      'list',
+      { classId: params.classId ?? '', search: params.search ?? '', mine: params.mine ?? '' },
+    ] as const,
   detail: (id: string) => ['discussions', 'detail', id] as const,
   /** A class's own record (title, mentor), for the list's heading and the detail's delete rule. */
   classInfo: (classId: string) => ['discussions', 'class', classId] as const,
@@ -29,7 +36,7 @@ export const discussionKeys = {
 
 export type DiscussionPages = InfiniteData<CursorPage<Discussion>, string | undefined>;
 
-/** GET /discussions?classId=&search=, page by page ("Load more"). */
+/** GET /discussions?classId=&search=&mine=, page by page ("Load more"). */
 export function useDiscussionList(params: DiscussionListParams) {
   const api = useApi();
   return useInfiniteQuery({
@@ -43,6 +50,7 @@ export function useDiscussionList(params: DiscussionListParams) {
           cursor: pageParam,
           classId: params.classId || undefined,
           search: params.search || undefined,
+          mine: params.mine,
         },
         signal,
       ),
