@@ -11,6 +11,7 @@ import { isStatementRefused } from '../http/errors.js';
 import { links } from '../notifications/raise.js';
 import { unreadCountOf } from '../notifications/unread.js';
 import { isAdmin } from '../users/policy.js';
+import { canReplyToDiscussion } from './policy.js';
 import { type AnalysedColumns, type DiscussionHead, replyJsonSql } from './presenter.js';
 
 /** One reply to write: who writes it (their role counts: an admin may reply anywhere), where, and its analysed text. */
@@ -81,16 +82,18 @@ const repliesInsert = preparedSql<Row>(
       from discussions where id in (select discussion_id from input) for key share
     ), target as (
       -- What the answer shows of the discussion (discussions' columns but its search vector), and
-      -- whether the actor may reply: enrolled in its class, the class's mentor (classes/policy.ts), or an admin (API.md).
+      -- whether the actor may reply (discussions/policy.ts).
       select input.n, d.id, d.class_id, d.author_id, d.title, d.content, d.sentiment_label, d.sentiment_polarity,
         d.flagged, d.flag_reason, null::tsvector as search, d.created_at, c.title as class_title,
         c.mentor_id as class_mentor_id, u.name as author_name, u.profile_picture as author_picture,
-        input.actor_is_admin or ${isClassMentorSql(
-          { mentorId: sql`c.mentor_id` },
-          { id: sql`input.actor_id`, role: sql`input.actor_role` },
-        )} or exists (
-          select from enrollments e where e.class_id = d.class_id and e.user_id = input.actor_id
-        ) as allowed
+        ${canReplyToDiscussion.sql({
+          isAdmin: sql`input.actor_is_admin`,
+          isClassMentor: isClassMentorSql(
+            { mentorId: sql`c.mentor_id` },
+            { id: sql`input.actor_id`, role: sql`input.actor_role` },
+          ),
+          isEnrolled: sql`exists (select from enrollments e where e.class_id = d.class_id and e.user_id = input.actor_id)`,
+        })} as allowed
       from input
       join discussion d on d.id = input.discussion_id
       join classes c on c.id = d.class_id

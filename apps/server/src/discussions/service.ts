@@ -24,7 +24,13 @@ import { notifyNewDiscussion } from '../notifications/raise.js';
 import { publishNotification, publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
 import { isAdmin, isMentor } from '../users/policy.js';
-import { canDeleteDiscussion, canListAllDiscussions, canReadDiscussions, canStartDiscussion } from './policy.js';
+import {
+  canDeleteDiscussion,
+  canListAllDiscussions,
+  canReadDiscussions,
+  canStartDiscussion,
+  deletesDiscussionAsModerator,
+} from './policy.js';
 import { analysisColumns, type DiscussionHead, discussionJson, presentDiscussion, presentReply } from './presenter.js';
 import { insertReply } from './replyInsert.js';
 
@@ -362,7 +368,7 @@ export async function deleteDiscussion(ctx: AppContext, user: UserRow, id: strin
   await ctx.db.transaction(async (tx) => {
     const deleted = await tx.delete(discussions).where(eq(discussions.id, id)).returning({ id: discussions.id });
     if (deleted.length === 0) throw notFound(MESSAGES.discussionDetail.notFound);
-    if (isAdmin(user) && owners.authorId !== user.id && owners.classMentorId !== user.id) {
+    if (deletesDiscussionAsModerator(user, owners)) {
       await recordAudit(tx, {
         actor: user,
         action: 'discussion_deleted',
