@@ -25,7 +25,7 @@ export const isClassMentor = (user: { id: string; role: Role }, cls: OwnedClass)
   createdClass(user, cls) && isMentor(user);
 
 /**
- * The same rule for a statement that decides in SQL (discussions/replyInsert.ts): the class's mentor_id,
+ * The same rule for a statement that decides in SQL (discussions/replyCreator.ts): the class's mentor_id,
  * the actor's id and their role as text. classes/demotedMentor.test.ts checks that both agree.
  */
 export const isClassMentorSql = (cls: { mentorId: SQL }, user: { id: SQL; role: SQL }) =>

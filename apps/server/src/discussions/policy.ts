@@ -13,7 +13,7 @@ export const canStartDiscussion = (m: Membership) => m.isEnrolled || m.isClassMe
 
 /**
  * Replying: enrolled, the class's mentor, or an admin. The statement that writes the reply decides in
- * SQL with canReplyToDiscussion.sql (replyInsert.ts); policy.test.ts holds the two to the same answers.
+ * SQL with canReplyToDiscussion.sql (replyCreator.ts); policy.test.ts and replyCreator.test.ts hold the two to the same answers.
  */
 export const canReplyToDiscussion = anyOf('isEnrolled', 'isClassMentor', 'isAdmin');
 

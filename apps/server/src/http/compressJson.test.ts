@@ -6,7 +6,6 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet } from '../../test/rawGet.js';
 import { compressJson } from './compressJson.js';
-import { JsonText } from './jsonText.js';
 
 /** What each answer's handler saw right after `res.json` returned: whether the answer had gone out. */
 const sentAtOnce = new Map<string, boolean>();
@@ -28,10 +27,6 @@ beforeAll(async () => {
       sentAtOnce.set(path, res.headersSent);
     });
   }
-  // Text written elsewhere (the database, say), with a spacing JSON.stringify would never make: sent as is.
-  app.get('/text', (_req, res) => {
-    res.json(new JsonText(`{ "items" : ${JSON.stringify(items(40))} }`));
-  });
   server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -53,18 +48,5 @@ describe('compressJson', () => {
     expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
     expect(JSON.parse(gunzipSync(answer.body).toString('utf8'))).toEqual({ items: items(4000) });
     expect(sentAtOnce.get('/large')).toBe(false);
-  });
-
-  it('sends a JsonText as it is written, gzipped or plain', async () => {
-    const text = `{ "items" : ${JSON.stringify(items(40))} }`;
-    const zipped = await rawGet(`${baseUrl}/text`, { 'accept-encoding': 'gzip' });
-    expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(zipped.body).toString('utf8')).toBe(text);
-    const plain = await rawGet(`${baseUrl}/text`, {});
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(plain.body.toString('utf8')).toBe(text);
-    // Serialized any other way, it is the value it stands for.
-    expect(JSON.stringify({ a: new JsonText(text) })).toBe(JSON.stringify({ a: { items: items(40) } }));
   });
 });

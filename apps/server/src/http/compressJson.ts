@@ -3,7 +3,6 @@ import { brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { RequestHandler, Response } from 'express';
 import { jsonOf, type KeptJson } from '../db/readCache.js';
 import { type Coding, codingFor } from './contentCoding.js';
-import { JsonText } from './jsonText.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -59,7 +58,7 @@ function gzippedOf(kept: KeptJson): Promise<Buffer> {
  * on the network and one that does not. Large answers are gzipped on libuv's thread pool, off the event
  * loop; small ones at once (SYNC_MAX_BYTES), with brotli when the client takes it (COMPRESS_ONCE).
  * Clients that accept neither get plain JSON. A value from the read cache (db/readCache.ts) is neither
- * serialized nor compressed again: its bytes and gzip are kept with it. A JsonText's text is sent as it is.
+ * serialized nor compressed again: its bytes and gzip are kept with it.
  */
 export function compressJson(): RequestHandler {
   return (req, res, next) => {
@@ -67,7 +66,7 @@ export function compressJson(): RequestHandler {
     res.json = (body: unknown) => {
       res.vary('Accept-Encoding');
       const kept = jsonOf(body);
-      const text = kept ? undefined : body instanceof JsonText ? body.text : JSON.stringify(body);
+      const text = kept ? undefined : JSON.stringify(body);
       const plain = kept?.bytes ?? text;
       if (plain === undefined) return plainJson(body);
       const size = Buffer.byteLength(plain);
