@@ -22,8 +22,8 @@
 //   pnpm bench:api --env PASSWORD_QUEUE_MAX=1000              (an extra server variable; repeatable)
 //
 // Every request says `Accept-Encoding: gzip, deflate, br`, as every browser does, so that answers of
-// 1 KB and more come compressed (apps/server/src/http/compressJson.ts: gzip, or brotli's fastest for
-// an answer made for one request) as they reach the app's users: a
+// 1 KB and more come compressed (apps/server/src/http/compression.ts: brotli's fast setting where the
+// client takes it, the read cache's kept gzip for its answers) as they reach the app's users: a
 // 1,000-reply discussion is 480 KB of JSON and 51 KB gzipped, and autocannon's reading of 480 KB a time
 // would measure autocannon. `--encoding identity` asks for plain JSON, what a client without gzip gets.
 //

@@ -6,7 +6,7 @@ import { signInRoutes } from './auth/routes.js';
 import type { AppContext } from './context.js';
 import { apiDocsRoutes } from './http/apiDocs.js';
 import { authenticate } from './http/auth.js';
-import { compressJson } from './http/compressJson.js';
+import { compressJson, sendKeptJson } from './http/compression.js';
 import { csrfProtection } from './http/csrf.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { healthHandler, livenessHandler } from './http/health.js';
@@ -52,6 +52,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     }),
   );
   api.use(compressJson());
+  api.use(sendKeptJson());
   api.use(cookieParser());
   const limits = createRateLimiters(ctx.config, options.rateLimitStore);
   // Signing in needs no session: those calls check their Origin on their own routes, whatever the

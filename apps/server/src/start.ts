@@ -1,19 +1,11 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { describeAssistant } from './assistant/providers.js';
-import { authChanges, liveAccessChanges } from './auth/authChanges.js';
-import { startPasswordHasher } from './auth/passwords.js';
-import { SessionCache } from './auth/sessionCache.js';
 import { endIdleSessions } from './auth/sessions.js';
 import { markServerRunning } from './backup/serverMark.js';
 import { type Config, ConfigError, configWarnings, loadConfig } from './config.js';
-import type { AppContext } from './context.js';
-import { listenForChanges } from './db/changeListener.js';
+import { type AppContext, buildAppContext } from './context.js';
 import { openDatabase } from './db/client.js';
-import { dataChanges } from './db/dataChanges.js';
-import { runMigrations } from './db/migrate.js';
-import { ReadCache } from './db/readCache.js';
-import { setUpLive } from './events/setup.js';
 import { answerClientErrors } from './http/clientErrors.js';
 import { createLogger, describeError } from './logger.js';
 import { ensureFirstAdmin } from './users/service.js';
@@ -54,37 +46,16 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   });
   // `pnpm backup` and `pnpm restore` refuse to open the embedded database while this process does.
   if (database.kind === 'pglite') markServerRunning(config.dataDir);
-  await runMigrations(database);
+  const built = await buildAppContext(config, database, logger);
+  const { ctx } = built;
   // Sessions nobody came back to would otherwise stay forever: requests only end the ones they use.
   await endIdleSessions(database.db, config.sessionIdleMs);
-  const live = await setUpLive(config, database.db, logger);
-  const sessionCache = new SessionCache();
-  const readCache = new ReadCache({ maxBytes: config.readCacheMb * 1024 * 1024 });
-  const stopListening = await listenForChanges(
-    database,
-    [authChanges(sessionCache), liveAccessChanges(live.events), dataChanges(readCache)],
-    { databaseUrl: config.databaseUrl, logger },
-  );
-  const passwords = await startPasswordHasher(config.passwords);
-  logger.info(
-    `Password hashing: ${config.passwords.threads} worker threads, one hash ${Math.round(passwords.hashMs)} ms, up to ${passwords.queueMax} waiting before 503`,
-  );
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    logger,
-    events: live.events,
-    sessionCache,
-    readCache,
-    passwords,
-  };
   logger.info(describeAssistant(config));
   for (const warning of configWarnings(config)) logger.warn(warning);
   await ensureFirstAdmin(ctx);
   await options.prepare?.(ctx);
 
-  const app = createApp(ctx, { rateLimitStore: live.rateLimitStore });
+  const app = createApp(ctx, { rateLimitStore: built.rateLimitStore });
   const server: Server = app.listen(config.port, config.host, () => {
     const url = `http://${config.host}:${config.port}`;
     const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
@@ -109,10 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
-      await live.close().catch((error: unknown) => logger.error({ err: error }, 'closing Redis failed'));
-      await stopListening();
-      await passwords.close();
-      await database.close().catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'));
+      await built.close();
       logger.info('stopped');
       process.exit(0);
     });

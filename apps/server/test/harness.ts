@@ -9,17 +9,9 @@ import type { Logger } from 'pino';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { type AppOptions, createApp } from '../src/app.js';
-import { authChanges, liveAccessChanges } from '../src/auth/authChanges.js';
-import { startPasswordHasher } from '../src/auth/passwords.js';
-import { SessionCache } from '../src/auth/sessionCache.js';
 import { type Config, loadConfig } from '../src/config.js';
-import type { AppContext } from '../src/context.js';
-import { listenForChanges } from '../src/db/changeListener.js';
+import { type AppContext, buildAppContext } from '../src/context.js';
 import { type Database, openDatabase } from '../src/db/client.js';
-import { dataChanges } from '../src/db/dataChanges.js';
-import { runMigrations } from '../src/db/migrate.js';
-import { ReadCache } from '../src/db/readCache.js';
-import { setUpLive } from '../src/events/setup.js';
 import { answerClientErrors } from '../src/http/clientErrors.js';
 import { createLogger } from '../src/logger.js';
 
@@ -105,28 +97,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     poolMax: 10,
     pgliteTemplate: scratch || options.pgliteDataDir ? undefined : pgliteTemplate(),
   });
-  await runMigrations(database);
   const logger = options.logger ?? createLogger(config.logLevel);
-  // The same live events as start.ts: in this process, or through Redis when the env names one.
-  const live = await setUpLive(config, database.db, logger);
-  const sessionCache = new SessionCache();
-  const readCache = new ReadCache({ maxBytes: config.readCacheMb * 1024 * 1024 });
-  const subscriptions = [authChanges(sessionCache), liveAccessChanges(live.events), dataChanges(readCache)];
-  let stopListening = async () => {};
-  if (options.hearChanges === false) for (const subscription of subscriptions) subscription.setListening(true);
-  else stopListening = await listenForChanges(database, subscriptions, { databaseUrl: config.databaseUrl, logger });
-  const passwords = await startPasswordHasher(config.passwords);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    logger,
-    events: live.events,
-    sessionCache,
-    readCache,
-    passwords,
-  };
-  const app = createApp(ctx, { rateLimitStore: live.rateLimitStore, ...options });
+  // The same context as start.ts: live events in this process, or through Redis when the env names one.
+  const built = await buildAppContext(config, database, logger, { hearChanges: options.hearChanges });
+  const { ctx } = built;
+  const app = createApp(ctx, { rateLimitStore: built.rateLimitStore, ...options });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -138,12 +113,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseUrl: `http://127.0.0.1:${port}`,
     http: supertest.agent(server),
     close: async () => {
-      await live.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await stopListening();
-      await passwords.close();
-      await database.close();
+      await built.close();
       await scratch?.drop();
       if (!options.pgliteDataDir) rmSync(dataDir, { recursive: true, force: true });
     },

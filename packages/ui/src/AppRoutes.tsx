@@ -5,8 +5,10 @@ import { Layout } from './layout/Layout';
 import { LandingPage } from './pages/landing/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { pageModules } from './pages/pageModules';
+import { ROUTE_PATHS } from './routePaths';
 
-// Every route but the landing page is its own chunk (see pageModules.ts), each in its own Suspense.
+// Every route but the landing page is its own chunk (see pageModules.ts), each in its own Suspense, at
+// its path in routePaths.ts (which the boot script reads too).
 const LoginPage = lazyPage(pageModules.login, 'LoginPage');
 const RegisterPage = lazyPage(pageModules.register, 'RegisterPage');
 const DashboardPage = lazyPage(pageModules.dashboard, 'DashboardPage');
@@ -39,7 +41,7 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         <Route index element={<LandingPage />} />
         <Route
-          path="login"
+          path={ROUTE_PATHS.login}
           element={
             <RedirectIfSignedIn>
               <LoginPage />
@@ -47,7 +49,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="register"
+          path={ROUTE_PATHS.register}
           element={
             <RedirectIfSignedIn>
               <RegisterPage />
@@ -55,7 +57,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="dashboard"
+          path={ROUTE_PATHS.dashboard}
           element={
             <RequireAuth>
               <DashboardPage />
@@ -63,7 +65,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="discussions"
+          path={ROUTE_PATHS.discussions}
           element={
             <RequireAuth>
               <DiscussionsPage />
@@ -71,7 +73,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="discussions/create"
+          path={ROUTE_PATHS.createDiscussion}
           element={
             <RequireAuth>
               <CreateDiscussionPage />
@@ -79,7 +81,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="discussions/:id"
+          path={ROUTE_PATHS.discussionDetail}
           element={
             <RequireAuth>
               <DiscussionDetailPage />
@@ -87,7 +89,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="community"
+          path={ROUTE_PATHS.community}
           element={
             <RequireAuth>
               <CommunityPage />
@@ -95,7 +97,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="classes"
+          path={ROUTE_PATHS.classes}
           element={
             <RequireAuth>
               <ClassesPage />
@@ -103,7 +105,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="classes/create"
+          path={ROUTE_PATHS.createClass}
           element={
             <RequireMentor>
               <CreateClassPage />
@@ -111,7 +113,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="classes/:id"
+          path={ROUTE_PATHS.classDetail}
           element={
             <RequireAuth>
               <ClassDetailPage />
@@ -119,9 +121,9 @@ export function AppRoutes() {
           }
         />
         {/* No guard (SPEC.md section 2): signed out, the page itself offers to sign in. */}
-        <Route path="classes/:classId/reviews" element={<ReviewsPage />} />
+        <Route path={ROUTE_PATHS.reviews} element={<ReviewsPage />} />
         <Route
-          path="profile"
+          path={ROUTE_PATHS.profile}
           element={
             <RequireAuth>
               <ProfilePage />
@@ -129,7 +131,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="settings"
+          path={ROUTE_PATHS.settings}
           element={
             <RequireAuth>
               <SettingsPage />
@@ -137,10 +139,10 @@ export function AppRoutes() {
           }
         />
         {/* Open. Signed in, /forgot-password sends to /settings; a reset link still works (it signs out after). */}
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path={ROUTE_PATHS.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={ROUTE_PATHS.resetPassword} element={<ResetPasswordPage />} />
         <Route
-          path="admin"
+          path={ROUTE_PATHS.admin}
           element={
             <RequireAdmin>
               <AdminPage />

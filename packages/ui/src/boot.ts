@@ -11,6 +11,7 @@ import { communityPageQuery } from './pages/community/listRequest';
 import { discussionPath } from './pages/discussions/detailRequest';
 import { pageModules } from './pages/pageModules';
 import type { Platform } from './platform/platform';
+import { matchRoute, type PageName } from './routePaths';
 
 /** The page being opened: `window.location` will do. */
 export interface BootLocation {
@@ -18,13 +19,11 @@ export interface BootLocation {
   search: string;
 }
 
-interface EarlyRoute {
-  path: RegExp;
-  page: () => Promise<unknown>;
+interface EarlyPage {
   /** `signedOut`: only worth starting without a token (the page sends signed-in people elsewhere). */
   who: 'signedIn' | 'signedOut' | 'anyone';
   /** The API paths (with their query) the page asks for first, as its queries do. */
-  data?: (match: RegExpExecArray, query: URLSearchParams) => string[];
+  data?: (params: Record<string, string>, query: URLSearchParams) => string[];
 }
 
 /** A path with the query axios would send for `params` (undefined values left out). */
@@ -43,15 +42,13 @@ function decoded(segment: string | undefined): string | null {
   }
 }
 
-// The routes of AppRoutes.tsx worth starting early: each page's chunk, and the first request of the
-// pages whose first request does not depend on who is signed in.
-const EARLY_ROUTES: EarlyRoute[] = [
-  { path: /^\/login\/?$/, page: pageModules.login, who: 'signedOut' },
-  { path: /^\/register\/?$/, page: pageModules.register, who: 'signedOut' },
-  { path: /^\/dashboard\/?$/, page: pageModules.dashboard, who: 'signedIn' },
-  {
-    path: /^\/classes\/?$/,
-    page: pageModules.classes,
+// The pages worth starting early (found by the routes' own table, routePaths.ts): each page's chunk,
+// and the first request of the pages whose first request does not depend on who is signed in.
+const EARLY_PAGES: Partial<Record<PageName, EarlyPage>> = {
+  login: { who: 'signedOut' },
+  register: { who: 'signedOut' },
+  dashboard: { who: 'signedIn' },
+  classes: {
     who: 'signedIn',
     // "Created" is for mentors only, which only the session check will tell.
     data: (_, query) =>
@@ -59,23 +56,16 @@ const EARLY_ROUTES: EarlyRoute[] = [
         ? []
         : [withQuery('/classes', classListQuery(classListParamsFrom(query, false), null))],
   },
-  {
-    path: /^\/community\/?$/,
-    page: pageModules.community,
+  community: { who: 'signedIn', data: () => [withQuery('/community', communityPageQuery({}, undefined))] },
+  discussions: { who: 'signedIn' },
+  discussionDetail: {
     who: 'signedIn',
-    data: () => [withQuery('/community', communityPageQuery({}, undefined))],
-  },
-  { path: /^\/discussions\/?$/, page: pageModules.discussions, who: 'signedIn' },
-  {
-    path: /^\/discussions\/(?!create\/?$)([^/]+)\/?$/,
-    page: pageModules.discussionDetail,
-    who: 'signedIn',
-    data: (match) => {
-      const id = decoded(match[1]);
+    data: (params) => {
+      const id = decoded(params.id);
       return id ? [discussionPath(id)] : [];
     },
   },
-];
+};
 
 /** The API path of the session check. */
 export const PROFILE_PATH = '/auth/profile';
@@ -92,19 +82,22 @@ export function bootEarly(
   const base = platform.apiBaseUrl.replace(/\/+$/, '');
   const token = platform.storage.get(STORAGE_KEYS.token);
   const signedIn = token !== null && token !== '';
-  const route = EARLY_ROUTES.find((candidate) => candidate.path.test(pathname));
-  const match = route?.path.exec(pathname);
-  const wanted = route && match && route.who !== (signedIn ? 'signedOut' : 'signedIn') ? route : undefined;
+  const match = matchRoute(pathname);
+  const early = match && EARLY_PAGES[match.page];
+  const wanted = early && early.who !== (signedIn ? 'signedOut' : 'signedIn') ? early : undefined;
   const started: string[] = [];
   if (signedIn) {
     // The requests first: the browser opens only a few connections at a time, and the page's data is
     // what its largest paint waits for longest.
-    started.push(PROFILE_PATH, ...(wanted?.data && match ? wanted.data(match, new URLSearchParams(search)) : []));
+    started.push(
+      PROFILE_PATH,
+      ...(wanted?.data && match ? wanted.data(match.params, new URLSearchParams(search)) : []),
+    );
     for (const path of started) startEarlyGet(`${base}${path}`, token, fetchImpl);
     // The live stream opens with them, so nothing that happens after the page's data was read is missed
     // (a shell with a transport of its own, the desktop, opens its own).
     if (!platform.liveTransport) openEarlyStream(platform.apiBaseUrl);
   }
-  if (wanted) void wanted.page().catch(() => {});
+  if (wanted && match) void pageModules[match.page]().catch(() => {});
   return started;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
@@ -14,6 +14,29 @@ export interface Membership {
   isAdmin: boolean;
   /** Enrolled, the class's own mentor, or an admin. */
   isMember: boolean;
+}
+
+/** The facts of a Membership a rule may ask (isMember is the three together). */
+export type MembershipFact = 'isEnrolled' | 'isClassMentor' | 'isAdmin';
+
+/**
+ * A rule that allows whoever holds any of these facts, in the two forms a rule is asked in: of a
+ * Membership read by the server, and as a predicate for a statement that decides in SQL, given each
+ * fact as an SQL boolean. One list makes both, so they cannot drift apart.
+ */
+export interface MembershipRule {
+  (m: Pick<Membership, MembershipFact>): boolean;
+  sql(facts: Record<MembershipFact, SQL>): SQL<boolean>;
+}
+
+export function anyOf(...facts: MembershipFact[]): MembershipRule {
+  const rule = (m: Pick<Membership, MembershipFact>) => facts.some((fact) => m[fact]);
+  rule.sql = (sqlFacts: Record<MembershipFact, SQL>) =>
+    sql<boolean>`(${sql.join(
+      facts.map((fact) => sqlFacts[fact]),
+      sql` or `,
+    )})`;
+  return rule;
 }
 
 const classWithEnrolment = prepared('class_membership', (db, name) =>

@@ -6,11 +6,12 @@ import {
   canEditClass,
   canListCreatedClasses,
   canRotateLiveRoom,
+  canSeeClassRoom,
   canStartLive,
   createdClass,
+  deletesClassAsModerator,
   enrolRefusal,
   isClassMentor,
-  reviewRefusal,
 } from './policy.js';
 
 const person = (role: Role, verified = false, id = `${role}-${verified}`) => ({ id, role, verified });
@@ -51,9 +52,8 @@ describe('class policy', () => {
       expect(canStartLive(demoted, cls)).toBe(false);
     }
     expect(canDeleteClass(person('learner', false, 'owner'), cls)).toBe(false);
-    // Still its creator: no enrolling in or reviewing the class they made.
+    // Still its creator: no enrolling in the class they made.
     expect(enrolRefusal(person('learner', false, 'owner'), cls)).toBe('ownClass');
-    expect(reviewRefusal(person('learner', false, 'owner'), cls, true)).toBe('ownClass');
   });
 
   it('lists created classes for mentors only', () => {
@@ -71,11 +71,15 @@ describe('class policy', () => {
     expect(enrolRefusal(admin, cls)).toBeUndefined();
   });
 
-  it('lets enrolled users other than the class mentor review', () => {
-    expect(reviewRefusal(learner, cls, true)).toBeUndefined();
-    expect(reviewRefusal(learner, cls, false)).toBe('notEnrolled');
-    expect(reviewRefusal(admin, cls, false)).toBe('notEnrolled');
-    expect(reviewRefusal(owner, cls, false)).toBe('ownClass');
-    expect(reviewRefusal(owner, cls, true)).toBe('ownClass');
+  it("shows a class's room to its members only: enrolled, its mentor, or an admin", () => {
+    expect(canSeeClassRoom({ isMember: true })).toBe(true);
+    expect(canSeeClassRoom({ isMember: false })).toBe(false);
+  });
+
+  it('counts an admin deleting a class they do not mentor as moderating', () => {
+    expect(deletesClassAsModerator(admin, cls)).toBe(true);
+    expect(deletesClassAsModerator(person('admin', true, 'owner'), cls)).toBe(true);
+    expect(deletesClassAsModerator(owner, cls)).toBe(false);
+    expect(deletesClassAsModerator(otherMentor, cls)).toBe(false);
   });
 });

@@ -25,8 +25,8 @@ export const isClassMentor = (user: { id: string; role: Role }, cls: OwnedClass)
   createdClass(user, cls) && isMentor(user);
 
 /**
- * The same rule for a statement that decides in SQL (discussions/replyInsert.ts): the class's mentor_id,
- * the actor's id and their role as text. classes/policySql.test.ts checks that both agree.
+ * The same rule for a statement that decides in SQL (discussions/replyCreator.ts): the class's mentor_id,
+ * the actor's id and their role as text. classes/demotedMentor.test.ts checks that both agree.
  */
 export const isClassMentorSql = (cls: { mentorId: SQL }, user: { id: SQL; role: SQL }) =>
   sql`(${cls.mentorId} = ${user.id} and ${user.role} in (${sql.raw(MENTOR_ROLES.map((r) => `'${r}'`).join(', '))}))`;
@@ -41,6 +41,13 @@ export const canRotateLiveRoom = (user: Person, cls: OwnedClass) => isClassMento
 export const canDeleteClass = (user: Person, cls: OwnedClass) => isClassMentor(user, cls) || isAdmin(user);
 /** The created-classes list (and filter=created) is for mentors, verified or not. */
 export const canListCreatedClasses = (user: Person) => isMentor(user);
+/**
+ * The class's room: its live session's link and the live events of its discussions. Its members only
+ * (enrolled, its mentor, or an admin); a link kept after leaving is ended by canRotateLiveRoom.
+ */
+export const canSeeClassRoom = (m: { isMember: boolean }) => m.isMember;
+/** An admin deleting a class they do not mentor is moderating: it goes in the audit log. */
+export const deletesClassAsModerator = (user: Person, cls: OwnedClass) => isAdmin(user) && !isClassMentor(user, cls);
 
 export type EnrolRefusal = 'ownClass';
 /**
@@ -49,13 +56,5 @@ export type EnrolRefusal = 'ownClass';
  */
 export function enrolRefusal(user: Person, cls: OwnedClass): EnrolRefusal | undefined {
   if (createdClass(user, cls)) return 'ownClass';
-  return undefined;
-}
-
-export type ReviewRefusal = 'ownClass' | 'notEnrolled';
-/** An enrolled learner of the class reviews it; the one who created it never does (API.md). */
-export function reviewRefusal(user: Person, cls: OwnedClass, isEnrolled: boolean): ReviewRefusal | undefined {
-  if (createdClass(user, cls)) return 'ownClass';
-  if (!isEnrolled) return 'notEnrolled';
   return undefined;
 }

@@ -20,7 +20,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { decodeCursor, pageOf } from '../http/pagination.js';
 import { notifyEnrolment, notifyLiveStarted } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
-import { isAdmin, isMentor } from '../users/policy.js';
+import { isMentor } from '../users/policy.js';
 import { membershipOf } from './membership.js';
 import {
   canCreateClass,
@@ -28,9 +28,10 @@ import {
   canEditClass,
   canListCreatedClasses,
   canRotateLiveRoom,
+  canSeeClassRoom,
   canStartLive,
+  deletesClassAsModerator,
   enrolRefusal,
-  isClassMentor,
 } from './policy.js';
 import { presentClass } from './presenter.js';
 import { findClassView, listClassViews } from './queries.js';
@@ -195,7 +196,7 @@ export async function deleteClass(ctx: AppContext, user: UserRow, id: string): P
       .where(eq(classes.id, id))
       .returning({ title: classes.title, mentorId: classes.mentorId });
     if (!deleted) throw classNotFound();
-    if (isAdmin(user) && !isClassMentor(user, deleted)) {
+    if (deletesClassAsModerator(user, deleted)) {
       const [mentor] = await tx.select({ name: users.name }).from(users).where(eq(users.id, deleted.mentorId));
       await recordAudit(tx, {
         actor: user,
@@ -316,6 +317,6 @@ export async function rotateLiveRoom(ctx: AppContext, user: UserRow, id: string)
 export async function joinLive(ctx: AppContext, user: UserRow, id: string): Promise<LiveResponse> {
   const membership = await membershipOf(ctx.db, id, user);
   if (!membership) throw classNotFound();
-  if (!membership.isMember) throw forbidden(MESSAGES.server.liveMembersOnly);
+  if (!canSeeClassRoom(membership)) throw forbidden(MESSAGES.server.liveMembersOnly);
   return { url: liveUrl(ctx, membership.cls.liveRoom), live: membership.cls.liveStartedAt !== null };
 }

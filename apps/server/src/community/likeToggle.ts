@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client.js';
 import { arrayParam, preparedSql } from '../db/prepared.js';
 import { writeBatcherPerHandle } from '../db/writeBatcher.js';
 import { isStatementRefused } from '../http/errors.js';
-import { likeGroupKey, links } from '../notifications/raise.js';
+import { likeGroupKey, links, notifyPostLikesSql } from '../notifications/raise.js';
 
 export interface LikeToggled {
   /** False when there is no such post (nothing changed). */
@@ -44,22 +44,15 @@ const toggle = preparedSql<Row>(
       on conflict do nothing
       returning post_id, user_id
     ), notified as (
-      insert into notifications
-        (user_id, kind, actor_id, actor_name, post_id, subject_title, link, group_key, count)
-      select post.author_id, 'post_like', input.user_id, input.actor_name, post.id, post.title, input.link,
-        input.group_key,
-        1 + (select count(*) from post_likes l
-             where l.post_id = post.id and l.user_id <> post.author_id and l.user_id <> input.user_id)
-      from input
-      join post on post.id = input.post_id
-      join added on added.post_id = input.post_id and added.user_id = input.user_id
-      where post.author_id <> input.user_id
-      order by input.n
-      on conflict (user_id, group_key) do update set
-        actor_id = excluded.actor_id, actor_name = excluded.actor_name,
-        subject_title = excluded.subject_title, context_title = excluded.context_title,
-        count = excluded.count, read_at = null, updated_at = now(), seq = nextval('live_event_seq')
-      returning id, post_id
+      ${notifyPostLikesSql({
+        from: sql`input join post on post.id = input.post_id
+          join added on added.post_id = input.post_id and added.user_id = input.user_id`,
+        orderBy: sql`input.n`,
+        actor: { id: sql`input.user_id`, name: sql`input.actor_name` },
+        post: { id: sql`post.id`, authorId: sql`post.author_id`, title: sql`post.title` },
+        link: sql`input.link`,
+        groupKey: sql`input.group_key`,
+      })}
     ), taken as (
       select input.n, post.id is not null as found, notified.id as notification_id
       from input
@@ -87,10 +80,8 @@ const toggle = preparedSql<Row>(
  * - `removed` deletes the caller's like; `added` inserts it only when nothing was removed. Racing
  *   toggles by the same user (a double click) neither duplicate it nor fail: the insert skips a like
  *   that another request added meanwhile (ON CONFLICT DO NOTHING), the delete waits for its commit.
- * - `notified` is raise.ts's grouped like notification (one per post for its author, never for their
- *   own like): every part of a statement reads the same snapshot, which does not hold the like just
- *   added, so the count of people who like it (the author excepted) is the others plus this one. A post
- *   appears once in a statement, so this count and the upsert of its one notification hold.
+ * - `notified` is the author's grouped like notification, as notifications/raise.ts decides it
+ *   (notifyPostLikesSql): a post appears once in a statement, as it needs.
  */
 export async function toggleLikes(db: Queryable, items: LikeToToggle[]): Promise<LikeToggled[]> {
   const rows = await toggle(db).execute({

@@ -22,9 +22,8 @@ import { notifyPostReply } from '../notifications/raise.js';
 import { publishNotification, publishNotifications } from '../notifications/service.js';
 import { unreadCountOf } from '../notifications/unread.js';
 import { analyseText } from '../text/index.js';
-import { isAdmin } from '../users/policy.js';
 import { toggleLike as toggleLikeRow } from './likeToggle.js';
-import { canDeletePost } from './policy.js';
+import { canDeletePost, canLikePost, canReplyToPost, deletesPostAsModerator } from './policy.js';
 import { type PostWithAuthor, presentCommunityReply, presentPost, type ReplyWithAuthor } from './presenter.js';
 
 type ListQuery = z.output<typeof listPostsQuerySchema>;
@@ -291,6 +290,7 @@ export async function createPost(ctx: AppContext, user: UserRow, input: CreateIn
  * post), not of an unlike. One statement (likeToggle.ts), safe under double clicks and concurrent requests.
  */
 export async function toggleLike(ctx: AppContext, user: UserRow, id: string): Promise<CommunityPost> {
+  if (!canLikePost(user)) throw forbidden();
   const toggled = await toggleLikeRow(ctx.db, { actor: user, postId: id });
   if (!toggled.found) throw notFound(MESSAGES.server.postNotFound);
   ctx.readCache.changed('post_likes');
@@ -305,6 +305,7 @@ export async function toggleLike(ctx: AppContext, user: UserRow, id: string): Pr
 
 /** Adds a reply (with its own sentiment and moderation), notifies the post's author and answers the whole updated post. */
 export async function addReply(ctx: AppContext, user: UserRow, id: string, input: ReplyInput): Promise<CommunityPost> {
+  if (!canReplyToPost(user)) throw forbidden();
   const analysis = await analyseText(input.content);
   const raised = await ctx.db.transaction(async (tx) => {
     const post = await lockPost(tx, id);
@@ -338,7 +339,7 @@ export async function deletePost(ctx: AppContext, user: UserRow, id: string): Pr
       .where(eq(communityPosts.id, id))
       .returning({ id: communityPosts.id });
     if (deleted.length === 0) throw notFound(MESSAGES.server.postNotFound);
-    if (isAdmin(user) && post.authorId !== user.id) {
+    if (deletesPostAsModerator(user, post)) {
       await recordAudit(tx, {
         actor: user,
         action: 'post_deleted',

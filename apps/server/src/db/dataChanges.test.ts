@@ -243,7 +243,7 @@ describe('the process that writes forgets the shared reads it changed (no notifi
     await enrol(t, cls, learner);
     const discussion = await makeDiscussion(t, author, cls);
     let n = 0;
-    // A reply reads the discussion it goes to in the statement that writes it (replyInsert.ts), never
+    // A reply reads the discussion it goes to in the statement that writes it (replyCreator.ts), never
     // from memory: nothing kept can be stale.
     const reply = () =>
       t.http

@@ -1,5 +1,4 @@
 import type { Discussion, DiscussionReply, Moderation, Sentiment } from '@mentora/contract';
-import { type SQL, sql } from 'drizzle-orm';
 import type { DiscussionReplyRow, DiscussionRow } from '../db/schema.js';
 import type { TextAnalysis } from '../text/index.js';
 import { presentPersonRef } from '../users/presenter.js';
@@ -63,42 +62,6 @@ export function presentReply({ reply, author }: ReplyWithAuthor): DiscussionRepl
     createdAt: reply.createdAt.toISOString(),
     ...presentAnalysis(reply),
   };
-}
-
-/**
- * presentReply's JSON written by PostgreSQL, for a statement that answers many replies at once (the
- * reply's own, replyInsert.ts): the database's JSON text instead of rows the server turns into objects
- * and then into JSON. `reply` is the SQL alias of a row of discussion_replies' columns; its author is
- * looked up by key, row by row (joined, PostgreSQL hashed the whole users table for a few replies).
- * Same keys in the same order as presentReply, and the same values: a time to the millisecond in UTC as
- * toISOString writes it (created_at keeps milliseconds), the polarity rounded as presentAnalysis rounds
- * the float4 the driver reads (its shortest text, then Math.round: half up); text through to_json, which
- * escapes as JSON.stringify does. Written by concatenation, which PostgreSQL does faster than nested
- * row_to_json. Every column it reads is NOT NULL but flag_reason.
- * discussions.test.ts holds the two to the same answers.
- */
-export function replyJsonSql(reply: string): SQL {
-  const r = sql.raw(reply);
-  return sql`('{"_id":"' || ${r}.id || '","content":' || to_json(${r}.content) || ',"author":' || (
-      select '{"_id":"' || u.id || '","name":' || to_json(u.name) || ',"profilePicture":' || to_json(u.profile_picture) || '}'
-      from users u where u.id = ${r}.author_id
-    ) || ',"createdAt":"' || to_char(${r}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-    || '","sentiment":{"label":"' || ${r}.sentiment_label
-    || '","polarity":' || floor(${r}.sentiment_polarity::text::float8 * 1e6 + 0.5) / 1e6
-    || '},"moderation":{"flagged":' || ${r}.flagged || ',"reason":' || coalesce(to_json(${r}.flag_reason)::text, 'null')
-    || '}}')`;
-}
-
-/**
- * A discussion's JSON with its replies given as JSON already (an array's text, from replyJsonSql): what
- * JSON.stringify(presentDiscussion(head, replies)) would be. The head's JSON has `"replies":[]` once:
- * inside a JSON string every quote follows a backslash, so the text can only be the key itself.
- */
-export function discussionJson(head: DiscussionHead, repliesJson: string): string {
-  const text = JSON.stringify(presentDiscussion(head));
-  const at = text.indexOf('"replies":[]');
-  if (at < 0) throw new Error('discussionJson: no replies key');
-  return `${text.slice(0, at)}"replies":${repliesJson}${text.slice(at + '"replies":[]'.length)}`;
 }
 
 /** Lists pass no replies (their items carry `replyCount` and `repliedByMe`, not bodies); details pass all. */

@@ -18,15 +18,20 @@ import type { WatchedTable } from '../db/readCache.js';
 import { classes, discussionReplies, discussions, enrollments, type UserRow, users } from '../db/schema.js';
 import { searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { JsonText } from '../http/jsonText.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { notifyNewDiscussion } from '../notifications/raise.js';
-import { publishNotification, publishNotifications } from '../notifications/service.js';
+import { publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
 import { isAdmin, isMentor } from '../users/policy.js';
-import { canDeleteDiscussion, canListAllDiscussions, canReadDiscussions, canStartDiscussion } from './policy.js';
-import { analysisColumns, type DiscussionHead, discussionJson, presentDiscussion, presentReply } from './presenter.js';
-import { insertReply } from './replyInsert.js';
+import {
+  canDeleteDiscussion,
+  canListAllDiscussions,
+  canReadDiscussions,
+  canStartDiscussion,
+  deletesDiscussionAsModerator,
+} from './policy.js';
+import { analysisColumns, type DiscussionHead, presentDiscussion, presentReply } from './presenter.js';
+import { createReply } from './replyCreator.js';
 
 type ListQuery = z.output<typeof listDiscussionsQuerySchema>;
 type CreateInput = z.output<typeof createDiscussionRequestSchema>;
@@ -313,40 +318,9 @@ export async function createDiscussion(
   return discussion;
 }
 
-/**
- * Adds a reply (with its own sentiment and moderation) and answers the whole updated discussion, as JSON
- * text: its replies come written as JSON by the statement that adds the reply (replyInsert.ts). The
- * discussion's author is notified, and the members of the class who have it open see the reply live.
- */
-export async function addReply(
-  ctx: AppContext,
-  user: UserRow,
-  id: string,
-  input: ReplyInput,
-): Promise<JsonText<Discussion>> {
-  const analysis = await analyseText(input.content);
-  // Who may reply is checked by the statement that writes the reply: no read before it.
-  const inserted = await insertReply(ctx.db, {
-    actor: user,
-    discussionId: id,
-    reply: { content: input.content, ...analysisColumns(analysis) },
-  });
-  if (inserted.status === 'missing') throw notFound(MESSAGES.discussionDetail.notFound);
-  if (inserted.status === 'forbidden') throw forbidden(MESSAGES.discussionDetail.mustEnrollToReply);
-  ctx.readCache.changed('discussion_replies');
-  const { head, replyCount, reply } = inserted;
-  // The head as the statement read it, with every reply the statement saw.
-  const answer = discussionJson({ ...head, replyCount, repliedByMe: true }, inserted.repliesJson);
-  // In id order: the statement took the notification's id, then the reply event's.
-  if (inserted.notification) {
-    await publishNotification(ctx, inserted.notification.row, inserted.notification.unread);
-  }
-  await ctx.events.publishWithId(
-    inserted.eventId,
-    { name: 'discussion.reply', data: { discussionId: id, classId: head.cls.id, reply, replyCount } },
-    { classId: head.cls.id },
-  );
-  return new JsonText(answer);
+/** Adds a reply and answers the whole updated discussion (replyCreator.ts). */
+export async function addReply(ctx: AppContext, user: UserRow, id: string, input: ReplyInput): Promise<Discussion> {
+  return createReply(ctx, user, id, input.content);
 }
 
 /**
@@ -362,7 +336,7 @@ export async function deleteDiscussion(ctx: AppContext, user: UserRow, id: strin
   await ctx.db.transaction(async (tx) => {
     const deleted = await tx.delete(discussions).where(eq(discussions.id, id)).returning({ id: discussions.id });
     if (deleted.length === 0) throw notFound(MESSAGES.discussionDetail.notFound);
-    if (isAdmin(user) && owners.authorId !== user.id && owners.classMentorId !== user.id) {
+    if (deletesDiscussionAsModerator(user, owners)) {
       await recordAudit(tx, {
         actor: user,
         action: 'discussion_deleted',

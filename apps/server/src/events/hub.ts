@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AuthChange } from '../auth/authChanges.js';
 import { userOfSession } from '../auth/sessions.js';
 import { membershipOf } from '../classes/membership.js';
+import { canSeeClassRoom } from '../classes/policy.js';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
 import type { EventBus } from './bus.js';
@@ -246,7 +247,7 @@ export class LiveEvents implements StreamHost {
   }
 
   private isMember(user: UserRow, classId: string): Promise<boolean> {
-    const member = () => membershipOf(this.options.db, classId, user).then((m) => m?.isMember ?? false);
+    const member = () => membershipOf(this.options.db, classId, user).then((m) => (m ? canSeeClassRoom(m) : false));
     // Remembered only while a change would be heard.
     if (!this.hearingAccess) return member();
     const now = Date.now();

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { isClassMentor } from '../classes/policy.js';
 import type { Queryable } from '../db/client.js';
 import { enrollments, type NotificationRow, notifications, users } from '../db/schema.js';
@@ -26,8 +26,8 @@ async function insertAll(db: Queryable, rows: NewNotification[]): Promise<Notifi
 
 /**
  * One row per (user, group key): news on an existing one updates it (latest actor, count, title),
- * makes it unread again and moves it to the top with a new event id (community/likeToggle.ts does the
- * same in SQL for likes).
+ * makes it unread again and moves it to the top with a new event id (notifyPostLikesSql does the same
+ * for likes).
  */
 async function upsertGrouped(db: Queryable, rows: (NewNotification & { groupKey: string })[]) {
   if (rows.length === 0) return [];
@@ -58,8 +58,34 @@ export const links = {
   pendingMentors: '/admin?tab=mentors',
 };
 
-// A reply to a discussion tells its author: written by the reply's own statement
-// (discussions/replyInsert.ts), like a like's (community/likeToggle.ts).
+// Replies to discussions and likes are written by statements that do the whole write in one round trip
+// (discussions/replyCreator.ts, community/likeToggle.ts). Who they tell is decided here all the same:
+// each statement takes its notification insert from the two functions below, given its own rows as SQL.
+
+/**
+ * A reply to a discussion tells the discussion's author, never of their own reply: one notification per
+ * reply. `from` names the rows (one per written reply), the other fields are SQL over them; the insert
+ * goes in the order `orderBy` gives, so that each takes its live event id (seq) in that order.
+ */
+export function notifyDiscussionRepliesSql(replies: {
+  from: SQL;
+  orderBy: SQL;
+  id: SQL;
+  actor: { id: SQL; name: SQL };
+  discussion: { id: SQL; classId: SQL; authorId: SQL; title: SQL };
+  /** links.discussion of the discussion. */
+  link: SQL;
+}): SQL {
+  const { actor, discussion } = replies;
+  return sql`insert into notifications
+      (id, user_id, kind, actor_id, actor_name, class_id, discussion_id, subject_title, link)
+    select ${replies.id}, ${discussion.authorId}, 'discussion_reply', ${actor.id}, ${actor.name},
+      ${discussion.classId}, ${discussion.id}, ${discussion.title}, ${replies.link}
+    from ${replies.from}
+    where ${discussion.authorId} <> ${actor.id}
+    order by ${replies.orderBy}
+    returning *`;
+}
 
 /** The class's mentor, as a list of at most one: its creator while they hold a mentor role (classes/policy.ts). */
 async function mentorOf(db: Queryable, cls: { mentorId: string }): Promise<string[]> {
@@ -110,12 +136,43 @@ export function notifyPostReply(db: Queryable, actor: Actor, post: { id: string;
   );
 }
 
-/**
- * A like tells the post's author, grouped into one notification per post that says how many people like
- * it now (not counting the author's own like). It is written by the like's own statement
- * (community/likeToggle.ts, with the same renewal as upsertGrouped), under this key.
- */
+/** The key of a post's grouped like notification (notifyPostLikesSql). */
 export const likeGroupKey = (postId: string) => `like:${postId}`;
+
+/**
+ * A like tells the post's author, never of their own like, grouped into one notification per post (the
+ * same renewal as upsertGrouped) that says how many people like it now, the author excepted. For the
+ * statement that adds the likes (community/likeToggle.ts): `from` names one row per like added, the
+ * other fields are SQL over them. Every part of a statement reads the same snapshot, which does not
+ * hold the likes it adds: the count is the others who liked it before, plus this one. A post may appear
+ * once per statement, so that count and the one upsert per post hold.
+ */
+export function notifyPostLikesSql(likes: {
+  from: SQL;
+  orderBy: SQL;
+  actor: { id: SQL; name: SQL };
+  post: { id: SQL; authorId: SQL; title: SQL };
+  /** links.post of the post. */
+  link: SQL;
+  /** likeGroupKey of the post. */
+  groupKey: SQL;
+}): SQL {
+  const { actor, post } = likes;
+  return sql`insert into notifications
+      (user_id, kind, actor_id, actor_name, post_id, subject_title, link, group_key, count)
+    select ${post.authorId}, 'post_like', ${actor.id}, ${actor.name}, ${post.id}, ${post.title}, ${likes.link},
+      ${likes.groupKey},
+      1 + (select count(*) from post_likes l
+           where l.post_id = ${post.id} and l.user_id <> ${post.authorId} and l.user_id <> ${actor.id})
+    from ${likes.from}
+    where ${post.authorId} <> ${actor.id}
+    order by ${likes.orderBy}
+    on conflict (user_id, group_key) do update set
+      actor_id = excluded.actor_id, actor_name = excluded.actor_name,
+      subject_title = excluded.subject_title, context_title = excluded.context_title,
+      count = excluded.count, read_at = null, updated_at = now(), seq = nextval('live_event_seq')
+    returning id, post_id`;
+}
 
 /** A new enrolment: the class's mentor. */
 export async function notifyEnrolment(

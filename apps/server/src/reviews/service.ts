@@ -2,11 +2,11 @@ import { type createReviewRequestSchema, MESSAGES, type Review } from '@mentora/
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { membershipOf } from '../classes/membership.js';
-import { reviewRefusal } from '../classes/policy.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { classes, reviews, type UserRow, users } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
+import { reviewRefusal } from './policy.js';
 import { presentReview } from './presenter.js';
 
 type CreateInput = z.output<typeof createReviewRequestSchema>;

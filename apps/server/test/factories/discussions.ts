@@ -30,5 +30,5 @@ export async function makeDiscussionReply(
   discussion: { _id: string },
   content = 'A reply made by a test factory.',
 ): Promise<Discussion> {
-  return (await addReply(t.ctx, author.user, discussion._id, { content })).value();
+  return addReply(t.ctx, author.user, discussion._id, { content });
 }

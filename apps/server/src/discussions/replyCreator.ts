@@ -1,17 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { type DiscussionReply, type Role, UNREAD_COUNT_MAX } from '@mentora/contract';
+import { type Discussion, type DiscussionReply, MESSAGES, type Role, UNREAD_COUNT_MAX } from '@mentora/contract';
 import { sql } from 'drizzle-orm';
 import { isClassMentorSql } from '../classes/policy.js';
+import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { arrayParam, preparedSql } from '../db/prepared.js';
 import { rowOf } from '../db/rowOf.js';
-import { discussions, type NotificationRow, notifications } from '../db/schema.js';
+import { discussionReplies, discussions, type NotificationRow, notifications } from '../db/schema.js';
 import { writeBatcherPerHandle } from '../db/writeBatcher.js';
-import { isStatementRefused } from '../http/errors.js';
-import { links } from '../notifications/raise.js';
+import { forbidden, isStatementRefused, notFound } from '../http/errors.js';
+import { links, notifyDiscussionRepliesSql } from '../notifications/raise.js';
+import { publishNotification } from '../notifications/service.js';
 import { unreadCountOf } from '../notifications/unread.js';
+import { analyseText } from '../text/index.js';
 import { isAdmin } from '../users/policy.js';
-import { type AnalysedColumns, type DiscussionHead, replyJsonSql } from './presenter.js';
+import { canReplyToDiscussion } from './policy.js';
+import {
+  type AnalysedColumns,
+  analysisColumns,
+  type DiscussionHead,
+  presentDiscussion,
+  presentReply,
+} from './presenter.js';
+
+// Replying to a discussion: the command (createReply) and the one statement that writes a group of
+// replies (insertReplies): who may reply comes from policy.ts, who is told from notifications/raise.ts,
+// and the answer's shape from presenter.ts.
 
 /** One reply to write: who writes it (their role counts: an admin may reply anywhere), where, and its analysed text. */
 export interface ReplyToInsert {
@@ -30,9 +44,8 @@ export type ReplyInserted =
       head: ReplyTarget;
       /** This reply, as GET shows it. */
       reply: DiscussionReply;
-      /** Every reply of the discussion, this one included, oldest first (as GET shows them): a JSON array's text. */
-      repliesJson: string;
-      replyCount: number;
+      /** Every reply of the discussion, this one included, oldest first (as GET shows them). */
+      replies: DiscussionReply[];
       /** Its author's notification (none when they replied themselves), with their unread count now. */
       notification: { row: NotificationRow; unread: number } | null;
       /** The live event id for the reply (live_event_seq), later than the notification's. */
@@ -40,13 +53,18 @@ export type ReplyInserted =
     }
   /** No such discussion (or deleted before the statement): nothing written. */
   | { status: 'missing' }
-  /** The actor may not reply there (not enrolled, not its class's mentor, not an admin): nothing written. */
+  /** The actor may not reply there (canReplyToDiscussion): nothing written. */
   | { status: 'forbidden' };
 
+/** A reply's row and its author's, as row_to_json wrote them. */
+type StoredReply = {
+  reply: Record<string, unknown>;
+  author: { id: string; name: string; profile_picture: string };
+};
+
 /**
- * The first rows (part 0): one per reply asked for, in order (n), with what was written for it, the
- * discussion it went to (head) and the reply as JSON. The others (part 1): one per discussion written
- * to, with its replies as a JSON array's text (replyJsonSql) and their count.
+ * The first rows (part 0): one per reply asked for, in order (n), with what was written for it and the
+ * discussion it went to (head). The others (part 1): one per discussion written to, with its replies.
  */
 type Row = {
   part: 0 | 1;
@@ -56,10 +74,8 @@ type Row = {
   notification: Record<string, unknown> | null;
   unread: number | null;
   event_id: string | null;
-  reply: DiscussionReply | null;
   discussion_id: string | null;
-  replies: string | null;
-  reply_count: number | null;
+  replies: StoredReply[] | null;
 };
 
 const repliesInsert = preparedSql<Row>(
@@ -81,16 +97,18 @@ const repliesInsert = preparedSql<Row>(
       from discussions where id in (select discussion_id from input) for key share
     ), target as (
       -- What the answer shows of the discussion (discussions' columns but its search vector), and
-      -- whether the actor may reply: enrolled in its class, the class's mentor (classes/policy.ts), or an admin (API.md).
+      -- whether the actor may reply (discussions/policy.ts).
       select input.n, d.id, d.class_id, d.author_id, d.title, d.content, d.sentiment_label, d.sentiment_polarity,
         d.flagged, d.flag_reason, null::tsvector as search, d.created_at, c.title as class_title,
         c.mentor_id as class_mentor_id, u.name as author_name, u.profile_picture as author_picture,
-        input.actor_is_admin or ${isClassMentorSql(
-          { mentorId: sql`c.mentor_id` },
-          { id: sql`input.actor_id`, role: sql`input.actor_role` },
-        )} or exists (
-          select from enrollments e where e.class_id = d.class_id and e.user_id = input.actor_id
-        ) as allowed
+        ${canReplyToDiscussion.sql({
+          isAdmin: sql`input.actor_is_admin`,
+          isClassMentor: isClassMentorSql(
+            { mentorId: sql`c.mentor_id` },
+            { id: sql`input.actor_id`, role: sql`input.actor_role` },
+          ),
+          isEnrolled: sql`exists (select from enrollments e where e.class_id = d.class_id and e.user_id = input.actor_id)`,
+        })} as allowed
       from input
       join discussion d on d.id = input.discussion_id
       join classes c on c.id = d.class_id
@@ -105,15 +123,19 @@ const repliesInsert = preparedSql<Row>(
       order by input.n
       returning *
     ), notified as (
-      -- In order, so that each takes its live event id (seq) in the order the replies came.
-      insert into notifications
-        (id, user_id, kind, actor_id, actor_name, class_id, discussion_id, subject_title, link)
-      select input.notification_id, target.author_id, 'discussion_reply', input.actor_id, input.actor_name,
-        target.class_id, target.id, target.title, input.link
-      from input join target on target.n = input.n join reply on reply.id = input.id
-      where target.author_id <> input.actor_id
-      order by input.n
-      returning *
+      ${notifyDiscussionRepliesSql({
+        from: sql`input join target on target.n = input.n join reply on reply.id = input.id`,
+        orderBy: sql`input.n`,
+        id: sql`input.notification_id`,
+        actor: { id: sql`input.actor_id`, name: sql`input.actor_name` },
+        discussion: {
+          id: sql`target.id`,
+          classId: sql`target.class_id`,
+          authorId: sql`target.author_id`,
+          title: sql`target.title`,
+        },
+        link: sql`input.link`,
+      })}
     ), taken as (
       select input.n, reply.id as reply_id, row_to_json(target) as head, row_to_json(notified) as notification,
         -- The statement sees the table as it was before it: the unread ones then, and its own up to this one.
@@ -134,10 +156,13 @@ const repliesInsert = preparedSql<Row>(
       select taken.*, case when taken.reply_id is not null and (select count(*) from notified) >= 0
         then nextval('live_event_seq')::text end as event_id
       from taken
-    ), presented as (
-      -- Every reply of the discussions written to, as JSON: those before this statement (it cannot see
-      -- its own), and its own.
-      select p.discussion_id, p.id, p.created_at, ${replyJsonSql('p')} as json
+    ), replies as (
+      -- Every reply of the discussions written to, with its author: those before this statement (it
+      -- cannot see its own), and its own. The author is looked up by key, row by row (joined,
+      -- PostgreSQL hashed the whole users table for a few replies).
+      select p.discussion_id, p.created_at, p.id, row_to_json(p) as reply, (
+        select row_to_json(a) from (select u.id, u.name, u.profile_picture from users u where u.id = p.author_id) a
+      ) as author
       from (
         select r.* from discussion_replies r where r.discussion_id in (select discussion_id from reply)
         union all
@@ -145,13 +170,12 @@ const repliesInsert = preparedSql<Row>(
       ) p
     )
     select 0 as part, numbered.n, numbered.reply_id, numbered.head, numbered.notification, numbered.unread,
-      numbered.event_id, presented.json::json as reply, null::uuid as discussion_id, null::text as replies,
-      null::int as reply_count
-    from numbered left join presented on presented.id = numbered.reply_id
+      numbered.event_id, null::uuid as discussion_id, null::json as replies
+    from numbered
     union all
-    select 1, null, null, null, null, null, null, null, discussion_id,
-      '[' || string_agg(json, ',' order by created_at, id) || ']', count(*)::int
-    from presented
+    select 1, null, null, null, null, null, null, discussion_id,
+      json_agg(json_build_object('reply', reply, 'author', author) order by created_at, id)
+    from replies
     group by discussion_id
     order by part, n
   `,
@@ -203,27 +227,70 @@ export async function insertReplies(db: Queryable, items: ReplyToInsert[]): Prom
   if (heads.some((head, i) => head.part !== 0 || Number(head.n) !== i + 1)) {
     throw new Error('reply insert returned no head row per reply');
   }
-  const byDiscussion = new Map<string, { json: string; count: number }>();
+  const byDiscussion = new Map<string, DiscussionReply[]>();
   for (const row of rows.slice(items.length)) {
-    byDiscussion.set(row.discussion_id ?? '', { json: row.replies ?? '[]', count: row.reply_count ?? 0 });
+    byDiscussion.set(row.discussion_id ?? '', (row.replies ?? []).map(presentStored));
   }
   return heads.map((row, i): ReplyInserted => {
     if (!row.head) return { status: 'missing' };
     if (!row.head.allowed) return { status: 'forbidden' };
     const replies = byDiscussion.get((items[i] as ReplyToInsert).discussionId);
-    if (!row.reply_id || !row.reply || !replies) throw new Error('reply insert wrote no reply it was allowed to');
+    const reply = replies?.find((r) => r._id === row.reply_id);
+    if (!row.reply_id || !replies || !reply) throw new Error('reply insert wrote no reply it was allowed to');
     return {
       status: 'written',
       replyId: row.reply_id,
       head: targetOf(row.head),
-      reply: row.reply,
-      repliesJson: replies.json,
-      replyCount: replies.count,
+      reply,
+      replies,
       notification: row.notification ? { row: rowOf(notifications, row.notification), unread: row.unread ?? 1 } : null,
       eventId: Number(row.event_id),
     };
   });
 }
 
+function presentStored({ reply, author }: StoredReply): DiscussionReply {
+  return presentReply({
+    reply: rowOf(discussionReplies, reply),
+    author: { id: author.id, name: author.name, profilePicture: author.profile_picture },
+  });
+}
+
 /** One reply, written with the others that come meanwhile (insertReplies, grouped by db/writeBatcher.ts). */
 export const insertReply = writeBatcherPerHandle(insertReplies, { retryAlone: isStatementRefused });
+
+/**
+ * Adds a reply (with its own sentiment and moderation) and answers the whole updated discussion: its
+ * head and replies as the statement that wrote the reply read them. The discussion's author is
+ * notified, and the members of the class who have it open see the reply live. 404 when there is no
+ * such discussion, 403 when the caller may not reply there: the statement decides, with no read before it.
+ */
+export async function createReply(
+  ctx: AppContext,
+  user: { id: string; name: string; role: Role },
+  discussionId: string,
+  content: string,
+): Promise<Discussion> {
+  const analysis = await analyseText(content);
+  const inserted = await insertReply(ctx.db, {
+    actor: user,
+    discussionId,
+    reply: { content, ...analysisColumns(analysis) },
+  });
+  if (inserted.status === 'missing') throw notFound(MESSAGES.discussionDetail.notFound);
+  if (inserted.status === 'forbidden') throw forbidden(MESSAGES.discussionDetail.mustEnrollToReply);
+  ctx.readCache.changed('discussion_replies');
+  const { head, replies, reply } = inserted;
+  const replyCount = replies.length;
+  const answer = presentDiscussion({ ...head, replyCount, repliedByMe: true }, replies);
+  // In id order: the statement took the notification's id, then the reply event's.
+  if (inserted.notification) {
+    await publishNotification(ctx, inserted.notification.row, inserted.notification.unread);
+  }
+  await ctx.events.publishWithId(
+    inserted.eventId,
+    { name: 'discussion.reply', data: { discussionId, classId: head.cls.id, reply, replyCount } },
+    { classId: head.cls.id },
+  );
+  return answer;
+}
