@@ -197,7 +197,7 @@ export function ClassActionsCard({
               }}
             >
               <UserMinus aria-hidden="true" className="size-4" />
-              Unenroll
+              Unenrol
             </button>
           )}
           {can.canDelete && (
@@ -232,14 +232,14 @@ export function ClassActionsCard({
 
       <ConfirmDialog
         open={confirming === 'unenrol'}
-        title="Unenroll from this class?"
+        title="Unenrol from this class?"
         message={
           <>
             You will leave <strong className="font-semibold">{cls.title}</strong> and lose access to its live session
-            and discussions. You can enroll again later if a seat is free.
+            and discussions. You can enrol again later if a seat is free.
           </>
         }
-        confirmLabel="Unenroll"
+        confirmLabel="Unenrol"
         busyLabel="Unenrolling..."
         destructive
         busy={unenrol.isPending}

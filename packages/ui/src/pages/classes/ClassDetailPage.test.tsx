@@ -109,7 +109,7 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(sent(requests, 'post', '/classes/c1/enroll')).toHaveLength(1);
     const heading = await screen.findByRole('heading', { level: 2, name: 'You are enrolled' });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(screen.getByRole('button', { name: 'Unenroll' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unenrol' })).toBeInTheDocument();
   });
 
   it('shows the server’s refusal when enrolling fails, and reloads the class', async () => {
@@ -137,12 +137,12 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
             : { status: 200, data: { message: 'ok' } }
           : undefined,
     });
-    await user.click(await screen.findByRole('button', { name: 'Unenroll' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Unenroll from this class?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Unenroll' }));
+    await user.click(await screen.findByRole('button', { name: 'Unenrol' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Unenrol from this class?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Unenrol' }));
     expect(await within(dialog).findByText(MESSAGES.classDetail.unenrollFailed)).toBeInTheDocument();
     refuse = false;
-    await user.click(within(dialog).getByRole('button', { name: 'Unenroll' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Unenrol' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.classDetail.unenrolled));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(sent(requests, 'post', '/classes/c1/unenroll')).toHaveLength(2);
@@ -255,7 +255,7 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
 
   it('keeps the discussions closed to someone not enrolled', async () => {
     setup();
-    expect(await screen.findByText("Enroll to read this class's discussions and start your own.")).toBeInTheDocument();
+    expect(await screen.findByText("Enrol to read this class's discussions and start your own.")).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'View discussions' })).not.toBeInTheDocument();
   });
 });

@@ -12,14 +12,14 @@ import { ClassHeader } from './ClassHeader';
 import { ClassNotFound } from './ClassNotFound';
 import { ClassPageShell } from './ClassPageShell';
 import { classActions } from './classActions';
-import { useClassDetail, useEnrollment } from './queries';
+import { useClassDetail, useEnrolment } from './queries';
 
 /** One class (SPEC.md section 6): what it is, and what the reader may do with it. */
 export function ClassDetailPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const detail = useClassDetail(id);
-  const enrollment = useEnrollment(id, detail.isSuccess);
+  const enrolment = useEnrolment(id, detail.isSuccess);
 
   if (detail.isPending) {
     return (
@@ -56,7 +56,7 @@ export function ClassDetailPage() {
 
   const cls = detail.data;
   // Until its own answer arrives, the class's list of students says whether the reader is one of them.
-  const isEnrolled = enrollment.data?.isEnrolled ?? (user ? (cls.enrolledStudents ?? []).includes(user._id) : false);
+  const isEnrolled = enrolment.data?.isEnrolled ?? (user ? (cls.enrolledStudents ?? []).includes(user._id) : false);
   const can = classActions(user, cls, isEnrolled);
 
   return (

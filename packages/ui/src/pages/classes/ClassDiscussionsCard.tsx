@@ -35,7 +35,7 @@ export function ClassDiscussionsCard({
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {can.isCreator
             ? "Only the class's mentor and its learners read its discussions."
-            : "Enroll to read this class's discussions and start your own."}
+            : "Enrol to read this class's discussions and start your own."}
         </p>
       )}
     </section>

@@ -26,7 +26,7 @@ export const classKeys = {
   lists: ['classes', 'list'] as const,
   list: (params: ClassListParams) => ['classes', 'list', params] as const,
   detail: (id: string) => ['classes', 'detail', id] as const,
-  enrollment: (id: string) => ['classes', 'enrollment', id] as const,
+  enrolment: (id: string) => ['classes', 'enrolment', id] as const,
 };
 
 export const reviewKeys = {
@@ -73,10 +73,10 @@ export function useClassDetail(id: string) {
 }
 
 /** GET /classes/{id}/enrollment: whether the signed-in person is enrolled. */
-export function useEnrollment(id: string, enabled = true) {
+export function useEnrolment(id: string, enabled = true) {
   const api = useApi();
   return useQuery({
-    queryKey: classKeys.enrollment(id),
+    queryKey: classKeys.enrolment(id),
     enabled,
     queryFn: async ({ signal }) =>
       (await api.get<{ isEnrolled: boolean }>(`${classPath(id)}/enrollment`, { signal })).data,
@@ -140,7 +140,7 @@ export function useForgetClass() {
   const queryClient = useQueryClient();
   return (id: string) => {
     queryClient.removeQueries({ queryKey: classKeys.detail(id) });
-    queryClient.removeQueries({ queryKey: classKeys.enrollment(id) });
+    queryClient.removeQueries({ queryKey: classKeys.enrolment(id) });
     queryClient.removeQueries({ queryKey: reviewKeys.all(id) });
     return refreshAfterMembershipChange(queryClient);
   };
