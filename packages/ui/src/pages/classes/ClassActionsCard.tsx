@@ -1,30 +1,16 @@
 import { type ClassItem, MESSAGES } from '@mentora/contract';
 import { Radio, RefreshCw, Trash2, UserMinus, UserPlus, Video } from 'lucide-react';
-import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, buttonSecondary, card } from '../../components/styles';
-import { usePlatform } from '../../platform/PlatformContext';
 import { ClassCapacity } from './ClassCapacity';
 import type { ClassActions } from './classActions';
 import { isFull } from './format';
-import {
-  useDeleteClass,
-  useEnrol,
-  useForgetClass,
-  useJoinLive,
-  useRotateRoom,
-  useStartLive,
-  useUnenrol,
-} from './queries';
+import { useClassActionHandlers } from './useClassActionHandlers';
 
 const buttonDangerOutline =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-red-300 bg-white px-4 py-2.5 text-sm font-semibold text-red-700 transition-colors hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 dark:border-red-500/40 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-500/10 dark:focus-visible:outline-red-400';
-
-type Confirming = 'unenrol' | 'delete' | 'room' | null;
 
 /**
  * What this person may do with the class (classActions decides), and the confirmations the lasting
@@ -41,82 +27,24 @@ export function ClassActionsCard({
   can: ClassActions;
   viewedByAdmin: boolean;
 }) {
-  const platform = usePlatform();
-  const navigate = useNavigate();
-  const [confirming, setConfirming] = useState<Confirming>(null);
-  // After enrolling or unenrolling, the button that was pressed is gone: focus goes to the actions' heading.
-  const actionsHeading = useRef<HTMLHeadingElement>(null);
-  const enrol = useEnrol(cls._id);
-  const unenrol = useUnenrol(cls._id);
-  const remove = useDeleteClass(cls._id);
-  const forgetClass = useForgetClass();
-  const startLive = useStartLive(cls._id);
-  const joinLive = useJoinLive(cls._id);
-  const rotateRoom = useRotateRoom(cls._id);
-  const busy =
-    enrol.isPending ||
-    unenrol.isPending ||
-    remove.isPending ||
-    startLive.isPending ||
-    joinLive.isPending ||
-    rotateRoom.isPending;
-
-  const onEnrol = () =>
-    enrol.mutate(undefined, {
-      onSuccess: () => {
-        toast.success(MESSAGES.classDetail.enrolled);
-        actionsHeading.current?.focus();
-      },
-      onError: (error) => toast.error(errorMessage(error, MESSAGES.classDetail.enrollFailed)),
-    });
-  const onUnenrol = () =>
-    unenrol.mutate(undefined, {
-      onSuccess: () => {
-        setConfirming(null);
-        toast.success(MESSAGES.classDetail.unenrolled);
-        actionsHeading.current?.focus();
-      },
-    });
-  const onDelete = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        toast.success(MESSAGES.classDetail.deleted);
-        navigate('/classes', { replace: true });
-        void forgetClass(cls._id);
-      },
-    });
-  // Both live actions get their tab from openExternalLater in the click itself (see Platform): a tab opened
-  // after the API's answer is what Safari's and Firefox's popup blockers refuse.
-  const onStartLive = () =>
-    startLive.mutate(platform.openExternalLater(), {
-      onSuccess: ({ url }, tab) => {
-        tab.go(url);
-        toast.success('Live session started. The room opened in a new tab.');
-      },
-      onError: (error, tab) => {
-        tab.cancel();
-        toast.error(errorMessage(error, 'Failed to start the live session'));
-      },
-    });
-  const onJoinLive = () =>
-    joinLive.mutate(platform.openExternalLater(), {
-      onSuccess: ({ url, live }, tab) => {
-        tab.go(url);
-        if (!live) toast('The session has not started yet. The room is open: your mentor will join there.');
-      },
-      onError: (error, tab) => {
-        tab.cancel();
-        toast.error(errorMessage(error, 'Failed to join the live session'));
-      },
-    });
-  const onRotateRoom = () =>
-    rotateRoom.mutate(undefined, {
-      onSuccess: () => {
-        setConfirming(null);
-        toast.success(MESSAGES.classDetail.roomRotated);
-        actionsHeading.current?.focus();
-      },
-    });
+  const {
+    actionsHeading,
+    confirming,
+    setConfirming,
+    busy,
+    enrol,
+    unenrol,
+    remove,
+    startLive,
+    joinLive,
+    rotateRoom,
+    onEnrol,
+    onUnenrol,
+    onDelete,
+    onStartLive,
+    onJoinLive,
+    onRotateRoom,
+  } = useClassActionHandlers(cls._id);
 
   return (
     <section aria-labelledby="actions-heading" className={`${card} space-y-5 p-5 sm:p-6`}>
