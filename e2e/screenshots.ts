@@ -300,9 +300,9 @@ for (const size of SIZES) {
       await page.getByRole('article').first().waitFor();
       await shot('classes');
       await open(page, `/classes/${catalogue.classId}`, theme, catalogue.learnerToken);
-      await page.getByRole('button', { name: 'Unenroll' }).waitFor();
+      await page.getByRole('button', { name: 'Unenrol' }).waitFor();
       await shot('class-detail-learner');
-      await page.getByRole('button', { name: 'Unenroll' }).click();
+      await page.getByRole('button', { name: 'Unenrol' }).click();
       await page.getByRole('alertdialog').waitFor();
       await page.waitForTimeout(200);
       await shot('class-confirm-dialog', false);

@@ -99,7 +99,7 @@ for (const theme of THEMES) {
       await page.getByRole('article').first().waitFor();
       await expectNoViolations(page, `${theme} /classes`);
       await openAs(page, `/classes/${cls._id}`, theme, learner);
-      await page.getByRole('button', { name: 'Unenroll' }).click();
+      await page.getByRole('button', { name: 'Unenrol' }).click();
       await page.getByRole('alertdialog').waitFor();
       await expectNoViolations(page, `${theme} class detail (learner) with the confirm dialog`);
       await openAs(page, `/classes/${cls._id}/reviews`, theme, learner);

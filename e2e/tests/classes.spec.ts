@@ -124,7 +124,7 @@ test('a learner finds a class by search, enrols, joins the live session and unen
   await expect(page).toHaveURL(new RegExp(`/classes/${cls._id}$`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByTestId('capacity')).toHaveText('0 / 5');
-  await expect(page.getByText('Enroll to read this class')).toBeVisible();
+  await expect(page.getByText('Enrol to read this class')).toBeVisible();
 
   await page.getByRole('button', { name: 'Enroll in class' }).click();
   await expect(page.getByText('Successfully enrolled in the class!')).toBeVisible();
@@ -146,9 +146,9 @@ test('a learner finds a class by search, enrols, joins the live session and unen
   await expect(page.getByText('The session has not started yet.')).toBeVisible();
 
   // Unenrolling asks first; Cancel keeps the seat.
-  const unenrol = page.getByRole('button', { name: 'Unenroll' });
+  const unenrol = page.getByRole('button', { name: 'Unenrol' });
   await unenrol.click();
-  const dialog = page.getByRole('alertdialog', { name: 'Unenroll from this class?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Unenrol from this class?' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -157,7 +157,7 @@ test('a learner finds a class by search, enrols, joins the live session and unen
   await expect(page.getByTestId('capacity')).toHaveText('1 / 5');
 
   await unenrol.click();
-  await dialog.getByRole('button', { name: 'Unenroll' }).click();
+  await dialog.getByRole('button', { name: 'Unenrol' }).click();
   await expect(page.getByText('Successfully unenrolled from the class')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('capacity')).toHaveText('0 / 5');

@@ -69,7 +69,7 @@ test("a signed-in learner who is not enrolled sees the server's message", async 
   await page.getByRole('button', { name: 'Submit review' }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Only learners enrolled in the class can review it');
-  await alert.getByRole('link', { name: 'Open the class to enroll' }).click();
+  await alert.getByRole('link', { name: 'Open the class to enrol' }).click();
   await expect(page).toHaveURL(new RegExp(`/classes/${cls._id}$`));
 });
 

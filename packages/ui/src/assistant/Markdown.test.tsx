@@ -78,4 +78,44 @@ describe('Markdown', () => {
     expect(paragraphs).toHaveLength(2);
     expect(paragraphs[1]?.querySelectorAll('br')).toHaveLength(1);
   });
+
+  it('keeps the words of a refused link and drops its target', () => {
+    const { container } = renderAnswer('[click me](javascript:alert(document.cookie)) now');
+    expect(container.querySelector('a')).toBeNull();
+    expect(container).toHaveTextContent('click me now');
+  });
+
+  it('reads escaped brackets in link text, as the server writes them', () => {
+    renderAnswer('[Arrays \\[advanced\\]](/classes/9)');
+    expect(screen.getByRole('link', { name: 'Arrays [advanced]' })).toHaveAttribute('href', '/classes/9');
+  });
+
+  it('leaves brackets that are not links alone', () => {
+    const { container } = renderAnswer('an [aside] and a (note) and [open');
+    expect(container.querySelector('a')).toBeNull();
+    expect(container).toHaveTextContent('an [aside] and a (note) and [open');
+  });
+
+  it('keeps HTML inside link text as text', () => {
+    const { container } = renderAnswer('[<b>x</b>](/classes/1)');
+    expect(screen.getByRole('link', { name: '<b>x</b>' })).toHaveAttribute('href', '/classes/1');
+    expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('makes no image, and shows headings and code as plain text', () => {
+    const { container } = renderAnswer('# Title\n\n![x](https://evil.example/x.png)\n\n`code`');
+    expect(container.querySelector('img, h1, code')).toBeNull();
+    expect(container).toHaveTextContent('Title');
+    expect(container).toHaveTextContent('code');
+  });
+
+  it('lists bullets written with * as well as -', () => {
+    renderAnswer('Classes:\n* [TS 101](/classes/1): programming\n* [TS 201](/classes/2)');
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['TS 101: programming', 'TS 201']);
+  });
+
+  it('renders nothing for an empty answer', () => {
+    const { container } = renderAnswer('');
+    expect(container.querySelectorAll('p:not([data-testid]), ul, a')).toHaveLength(0);
+  });
 });

@@ -1,8 +1,10 @@
-import { Fragment, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
 import { Link } from 'react-router';
+import remarkBreaks from 'remark-breaks';
 import { ExternalLink } from '../components/ExternalLink';
 import { textLink } from '../components/styles';
-import { type Inline, parseMarkdown } from './markdown';
+import { linkTarget } from './markdown';
 
 interface MarkdownProps {
   source: string;
@@ -12,57 +14,52 @@ interface MarkdownProps {
 
 const linkClass = `${textLink} underline decoration-indigo-300 underline-offset-2 dark:decoration-indigo-500/60`;
 
-function Line({ parts, onNavigate }: { parts: Inline[]; onNavigate?: () => void }) {
-  return parts.map((part, index) => {
-    // Parts of one line never reorder, so their position is a stable key.
-    const key = `${index}-${part.type}`;
-    if (part.type === 'text') return <Fragment key={key}>{part.text}</Fragment>;
-    if (part.target.kind === 'internal') {
+/**
+ * What an answer may be made of. Anything else (headings, code, images, tables) is unwrapped to its
+ * text; HTML in an answer stays text, since no raw-HTML plugin is used.
+ */
+const ALLOWED = ['p', 'br', 'ul', 'ol', 'li', 'a', 'strong', 'em'];
+
+/** Keeps every target as written: the link component below decides what may be a link. */
+const keepUrl = (url: string) => url;
+
+function components(onNavigate: (() => void) | undefined): Components {
+  return {
+    a: ({ href, children }): ReactNode => {
+      const target = href === undefined ? null : linkTarget(href);
+      // Not a link we may make: the words stay, the target goes.
+      if (!target) return children;
+      if (target.kind === 'internal') {
+        return (
+          <Link to={target.path} className={linkClass} onClick={onNavigate}>
+            {children}
+          </Link>
+        );
+      }
       return (
-        <Link key={key} to={part.target.path} className={linkClass} onClick={onNavigate}>
-          {part.text}
-        </Link>
+        <ExternalLink href={target.url} className={linkClass}>
+          {children}
+        </ExternalLink>
       );
-    }
-    return (
-      <ExternalLink key={key} href={part.target.url} className={linkClass}>
-        {part.text}
-      </ExternalLink>
-    );
-  });
+    },
+    ul: ({ children }) => <ul className="list-disc space-y-1 pl-5 marker:text-slate-400">{children}</ul>,
+    ol: ({ children }) => <ol className="list-decimal space-y-1 pl-5 marker:text-slate-400">{children}</ol>,
+  };
 }
 
-/** An assistant answer: the safe Markdown subset of ./markdown, as React elements (never raw HTML). */
+/** An assistant answer, as React elements (never raw HTML). A single line break stays a line break. */
 export function Markdown({ source, onNavigate }: MarkdownProps) {
-  const blocks = useMemo(() => parseMarkdown(source), [source]);
   return (
     <div className="space-y-2 break-words">
-      {blocks.map((block, index) => {
-        const key = `${index}-${block.type}`;
-        if (block.type === 'list') {
-          return (
-            <ul key={key} className="list-disc space-y-1 pl-5 marker:text-slate-400">
-              {block.items.map((item, itemIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: items of a rendered answer never reorder
-                <li key={itemIndex}>
-                  <Line parts={item} onNavigate={onNavigate} />
-                </li>
-              ))}
-            </ul>
-          );
-        }
-        return (
-          <p key={key}>
-            {block.lines.map((line, lineIndex) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines of a rendered answer never reorder
-              <Fragment key={lineIndex}>
-                {lineIndex > 0 && <br />}
-                <Line parts={line} onNavigate={onNavigate} />
-              </Fragment>
-            ))}
-          </p>
-        );
-      })}
+      <ReactMarkdown
+        remarkPlugins={[remarkBreaks]}
+        allowedElements={ALLOWED}
+        unwrapDisallowed
+        urlTransform={keepUrl}
+        components={components(onNavigate)}
+      >
+        {source}
+      </ReactMarkdown>
     </div>
   );
 }

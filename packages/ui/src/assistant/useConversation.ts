@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { useApi } from '../api/ApiContext';
 import { usePlatform } from '../platform/PlatformContext';
 import { ChatStreamError, chatFailureText, streamChat } from './chatStream';
-import { parseMarkdown, plainText } from './markdown';
+import { plainText } from './markdown';
 import { assistantKeys, useChatHistory } from './queries';
 
 /** The server keeps this many messages (GET /gemini/history). */
@@ -81,7 +81,7 @@ export function useConversation(opened: boolean) {
           onDelta: (delta) => update((line) => ({ content: line.content + delta, state: 'streaming' })),
         });
         update({ content: answer, state: 'done' });
-        setAnnouncement(plainText(parseMarkdown(answer)));
+        setAnnouncement(plainText(answer));
         // The server stored the exchange: keep the cached history in step, for the next time the widget mounts.
         queryClient.setQueryData<ChatHistoryItem[]>(assistantKeys.history, (old) =>
           [

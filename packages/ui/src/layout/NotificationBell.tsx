@@ -3,9 +3,9 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { relativeTime } from '../components/formatters';
+import { Popover } from '../components/Popover';
 import { focusRing, iconButton, textLink } from '../components/styles';
 import { useMarkNotificationsRead, useNotifications } from '../live/notifications';
-import { usePopover } from './usePopover';
 
 /** The unread count as the badge shows it: the server counts up to UNREAD_COUNT_MAX, which means that many or more. */
 export function unreadText(unreadCount: number): string {
@@ -49,100 +49,92 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
 
 /** The bell: an unread dot and count while something is unread, and a popover with the latest ones. */
 export function NotificationBell() {
-  const { open, setOpen, container, button } = usePopover();
-  const panelId = useId();
   const headingId = useId();
   const list = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unreadCount = list.data?.unreadCount ?? 0;
   const notifications = list.data?.notifications ?? [];
 
-  const openNotification = (notification: Notification) => {
-    setOpen(false);
-    if (!notification.read) markRead.mutate({ ids: [notification._id] });
-  };
-
-  let body: ReactNode;
-  if (list.isPending) {
-    body = <p className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-400">Loading notifications…</p>;
-  } else if (list.isError && !list.data) {
-    body = (
-      <p className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        Notifications could not be loaded.{' '}
-        <button type="button" className={textLink} onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </p>
-    );
-  } else if (notifications.length === 0) {
-    body = (
-      <div className="px-3 py-8 text-center">
-        <Bell aria-hidden="true" className="mx-auto size-6 text-slate-400" />
-        <p className="mt-2 text-sm font-semibold text-slate-900 dark:text-white">No notifications yet</p>
-        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          Replies, likes and class news will show up here.
+  const body = (close: () => void): ReactNode => {
+    if (list.isPending)
+      return <p className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-400">Loading notifications…</p>;
+    if (list.isError && !list.data)
+      return (
+        <p className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-400">
+          Notifications could not be loaded.{' '}
+          <button type="button" className={textLink} onClick={() => void list.refetch()}>
+            Try again
+          </button>
         </p>
-      </div>
-    );
-  } else {
-    body = (
+      );
+    if (notifications.length === 0)
+      return (
+        <div className="px-3 py-8 text-center">
+          <Bell aria-hidden="true" className="mx-auto size-6 text-slate-400" />
+          <p className="mt-2 text-sm font-semibold text-slate-900 dark:text-white">No notifications yet</p>
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            Replies, likes and class news will show up here.
+          </p>
+        </div>
+      );
+    return (
       <ul className="max-h-[min(28rem,calc(100dvh-8rem))] space-y-1 overflow-y-auto">
         {notifications.map((notification) => (
           <NotificationItem
             key={notification._id}
             notification={notification}
-            onOpen={() => openNotification(notification)}
+            onOpen={() => {
+              close();
+              if (!notification.read) markRead.mutate({ ids: [notification._id] });
+            }}
           />
         ))}
       </ul>
     );
-  }
+  };
 
   return (
-    <div className="sm:relative" ref={container}>
-      <button
-        ref={button}
-        type="button"
-        className={`${iconButton} relative`}
-        aria-label={bellLabel(unreadCount)}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <Bell aria-hidden="true" className="size-5" />
-        {unreadCount > 0 && (
-          <span
-            aria-hidden="true"
-            data-testid="notification-badge"
-            className="absolute top-1 right-1 inline-flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white ring-2 ring-white dark:ring-slate-950"
-          >
-            {unreadText(unreadCount)}
-          </span>
-        )}
-      </button>
-      <section
-        id={panelId}
-        hidden={!open}
-        aria-labelledby={headingId}
-        className="absolute inset-x-2 top-16 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 dark:border-slate-700 dark:bg-slate-900"
-      >
-        <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-3 pt-1.5 pb-2.5 dark:border-slate-700">
-          <h2 id={headingId} className="text-sm font-semibold text-slate-900 dark:text-white">
-            Notifications
-          </h2>
-          <button
-            type="button"
-            className={`${textLink} inline-flex items-center gap-1 text-xs`}
-            onClick={() => {
-              if (unreadCount > 0) markRead.mutate({ all: true });
-            }}
-          >
-            <CheckCheck aria-hidden="true" className="size-4" />
-            Mark all as read
-          </button>
-        </div>
-        <div className="pt-1.5">{body}</div>
-      </section>
-    </div>
+    <Popover
+      label={bellLabel(unreadCount)}
+      className="sm:relative"
+      buttonClassName={`${iconButton} relative`}
+      button={() => (
+        <>
+          <Bell aria-hidden="true" className="size-5" />
+          {unreadCount > 0 && (
+            <span
+              aria-hidden="true"
+              data-testid="notification-badge"
+              className="absolute top-1 right-1 inline-flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white ring-2 ring-white dark:ring-slate-950"
+            >
+              {unreadText(unreadCount)}
+            </span>
+          )}
+        </>
+      )}
+      labelledBy={headingId}
+      panelClassName="absolute inset-x-2 top-16 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 dark:border-slate-700 dark:bg-slate-900"
+    >
+      {(close) => (
+        <>
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-3 pt-1.5 pb-2.5 dark:border-slate-700">
+            <h2 id={headingId} className="text-sm font-semibold text-slate-900 dark:text-white">
+              Notifications
+            </h2>
+            <button
+              type="button"
+              className={`${textLink} inline-flex items-center gap-1 text-xs`}
+              onClick={() => {
+                if (unreadCount > 0) markRead.mutate({ all: true });
+              }}
+            >
+              <CheckCheck aria-hidden="true" className="size-4" />
+              Mark all as read
+            </button>
+          </div>
+          <div className="pt-1.5">{body(close)}</div>
+        </>
+      )}
+    </Popover>
   );
 }

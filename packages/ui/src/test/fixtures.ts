@@ -1,5 +1,5 @@
-// Content for the discussions and community page tests (*.test.tsx only).
-import type { CommunityPost, Discussion } from '@mentora/contract';
+// Content for the page tests (*.test.tsx only).
+import type { ClassItem, CommunityPost, Discussion } from '@mentora/contract';
 
 /** Page tests type and wait for answers: a few seconds on a busy machine. */
 export const PAGE_TEST_TIMEOUT_MS = 20_000;
@@ -34,6 +34,33 @@ export function makePost(overrides: Partial<CommunityPost> & { _id: string }): C
     replies: [],
     sentiment: neutral,
     moderation: clean,
+    createdAt: '2026-02-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeClass(overrides: Partial<ClassItem> & { _id: string }): ClassItem {
+  return {
+    title: `Class ${overrides._id}`,
+    description: 'What the class is about',
+    category: 'programming',
+    contentType: 'live',
+    contentUrl: '',
+    price: 0,
+    isPaid: false,
+    schedule: 'Mondays, 18:00',
+    maxStudents: 20,
+    prerequisites: '',
+    materials: '',
+    tags: [],
+    mentor: { _id: 'mentor-1', name: 'Grace Hopper' },
+    enrolledStudents: [],
+    studentCount: 3,
+    startDate: null,
+    status: 'upcoming',
+    live: false,
+    rating: null,
+    reviewCount: 0,
     createdAt: '2026-02-01T10:00:00.000Z',
     ...overrides,
   };

@@ -5,6 +5,7 @@ import { errorMessage, type FieldError, fieldErrors } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';
 import { FieldShell, TextField } from '../../components/FormField';
+import { NewPasswordFields } from '../../components/PasswordFields';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, inputField, textLink } from '../../components/styles';
 import { AuthShell } from './AuthShell';
@@ -159,28 +160,14 @@ export function RegisterPage() {
           )}
         </FieldShell>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={LIMITS.password.min}
-            maxLength={LIMITS.password.max}
+          <NewPasswordFields
+            labels="account"
             value={password}
-            hint={`At least ${LIMITS.password.min} characters.`}
+            confirmValue={confirm}
             error={problems.byField.password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <TextField
-            label="Confirm password"
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            aria-invalid={error === MESSAGES.register.passwordsDoNotMatch ? true : undefined}
-            onChange={(event) => setConfirm(event.target.value)}
+            confirmInvalid={error === MESSAGES.register.passwordsDoNotMatch}
+            onChange={setPassword}
+            onConfirmChange={setConfirm}
           />
         </div>
         <button type="submit" disabled={submitting} className={`${buttonPrimary} w-full py-3`}>

@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, messageResponseSchema } from '@mentora/contract';
+import { MESSAGES, messageResponseSchema } from '@mentora/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link2Off } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -8,7 +8,7 @@ import { useApi } from '../../api/ApiContext';
 import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';
-import { TextField } from '../../components/FormField';
+import { NewPasswordFields } from '../../components/PasswordFields';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, textLink } from '../../components/styles';
 import { useFieldErrors } from '../../components/useFieldErrors';
@@ -114,28 +114,13 @@ export function ResetPasswordPage() {
               will be signed out here, so you can sign in with the new password.
             </p>
           )}
-          <TextField
-            label="New password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={LIMITS.password.min}
-            maxLength={LIMITS.password.max}
+          <NewPasswordFields
             value={values.password}
+            confirmValue={values.confirmPassword}
             error={errors.password}
-            hint={`At least ${LIMITS.password.min} characters.`}
-            onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(event) => setValues((current) => ({ ...current, confirmPassword: event.target.value }))}
+            confirmError={errors.confirmPassword}
+            onChange={(password) => setValues((current) => ({ ...current, password }))}
+            onConfirmChange={(confirmPassword) => setValues((current) => ({ ...current, confirmPassword }))}
           />
           <button type="submit" disabled={reset.isPending} className={`${buttonPrimary} w-full py-3`}>
             {reset.isPending && <Spinner className="size-4" />}

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@mentora/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
 import { renderWithAuth } from '../../test/renderWithAuth';
@@ -18,5 +19,20 @@ describe('ClassesPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
   it('falls back to its own message when the server sends none', async () => {
     renderWithAuth(<ClassesPage />, { path: '/classes', answer: () => 'network-error' });
     expect(await screen.findByText(MESSAGES.classes.loadFailed)).toBeInTheDocument();
+  });
+
+  it('clears the search at once with its clear button', async () => {
+    const user = userEvent.setup();
+    renderWithAuth(<ClassesPage />, {
+      path: '/classes?q=python',
+      answer: () => ({ status: 200, data: { classes: [], nextCursor: null } }),
+    });
+    const box = screen.getByRole('searchbox', { name: 'Search classes' });
+    expect(box).toHaveValue('python');
+    expect(box).toHaveAttribute('maxlength', '200');
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(box).toHaveValue('');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/classes$/));
+    expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { CLASS_CATEGORIES, type ClassFilter, MESSAGES } from '@mentora/contract';
-import { BookOpen, Plus, Search, X } from 'lucide-react';
+import { BookOpen, Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
@@ -7,6 +7,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { isStrictMentor } from '../../auth/roles';
 import { ErrorAlert } from '../../components/Alert';
 import { LoadMore } from '../../components/LoadMore';
+import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
 import { Spinner } from '../../components/Spinner';
 import {
   buttonPrimary,
@@ -24,8 +25,6 @@ import { ClassCard } from './ClassCard';
 import { CATEGORY_LABELS } from './format';
 import { classListParamsFrom } from './listRequest';
 import { useClassList } from './queries';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 const FILTER_LABELS: Record<ClassFilter, string> = { all: 'All classes', enrolled: 'Enrolled', created: 'Created' };
 
@@ -72,7 +71,6 @@ export function ClassesPage() {
   const { params, update } = useListParams(mentor);
   const [searchText, setSearchText] = useState(params.search);
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const searchId = useId();
   const categoryId = useId();
 
   // The debounced text becomes the URL's (and so the query's) search.
@@ -110,39 +108,17 @@ export function ClassesPage() {
 
       <search className={`${card} mt-8 block p-4 sm:p-5`} aria-label="Find classes">
         <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_auto_14rem] md:items-end">
-          <div>
-            <label htmlFor={searchId} className={fieldLabel}>
-              Search classes
-            </label>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
-              />
-              <input
-                id={searchId}
-                type="search"
-                value={searchText}
-                placeholder="Title, description or tag"
-                autoComplete="off"
-                className={`${inputField} pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden`}
-                onChange={(event) => setSearchText(event.target.value)}
-              />
-              {searchText !== '' && (
-                <button
-                  type="button"
-                  aria-label="Clear search"
-                  className={`absolute top-1/2 right-1.5 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white ${focusRing}`}
-                  onClick={() => {
-                    setSearchText('');
-                    update({ q: '' });
-                  }}
-                >
-                  <X aria-hidden="true" className="size-4" />
-                </button>
-              )}
-            </div>
-          </div>
+          <SearchField
+            label="Search classes"
+            hideLabel={false}
+            placeholder="Title, description or tag"
+            value={searchText}
+            onChange={setSearchText}
+            onClear={() => {
+              setSearchText('');
+              update({ q: '' });
+            }}
+          />
           <fieldset>
             <legend className={fieldLabel}>Show</legend>
             <div className="inline-flex w-full rounded-lg border border-slate-300 bg-slate-100 p-1 md:w-auto dark:border-slate-700 dark:bg-slate-800/60">

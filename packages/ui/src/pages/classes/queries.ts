@@ -1,7 +1,22 @@
-import { type ClassItem, type ClassListResponse, MESSAGES } from '@mentora/contract';
-import { keepPreviousData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  type ClassItem,
+  type ClassListResponse,
+  type CreateClassRequest,
+  type LiveResponse,
+  type LiveRoomResponse,
+  MESSAGES,
+} from '@mentora/contract';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
 import { ResponseFormatError } from '../../api/errors';
+import type { PendingExternal } from '../../platform/platform';
 import { type ClassListParams, classListQuery } from './listRequest';
 
 // Everything about classes sits under ['classes'] (the dashboard's enrolled and created lists too), so one
@@ -11,7 +26,7 @@ export const classKeys = {
   lists: ['classes', 'list'] as const,
   list: (params: ClassListParams) => ['classes', 'list', params] as const,
   detail: (id: string) => ['classes', 'detail', id] as const,
-  enrollment: (id: string) => ['classes', 'enrollment', id] as const,
+  enrolment: (id: string) => ['classes', 'enrolment', id] as const,
 };
 
 export const reviewKeys = {
@@ -40,13 +55,17 @@ export function useClassList(params: ClassListParams) {
   });
 }
 
+function classPath(id: string): string {
+  return `/classes/${encodeURIComponent(id)}`;
+}
+
 /** GET /classes/{id}: the class with its enrolled students, status, live flag and rating. */
 export function useClassDetail(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: classKeys.detail(id),
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<ClassItem | null>(`/classes/${encodeURIComponent(id)}`, { signal });
+      const { data } = await api.get<ClassItem | null>(classPath(id), { signal });
       if (!data || typeof data._id !== 'string') throw new ResponseFormatError(MESSAGES.classDetail.noData);
       return data;
     },
@@ -54,13 +73,13 @@ export function useClassDetail(id: string) {
 }
 
 /** GET /classes/{id}/enrollment: whether the signed-in person is enrolled. */
-export function useEnrollment(id: string, enabled = true) {
+export function useEnrolment(id: string, enabled = true) {
   const api = useApi();
   return useQuery({
-    queryKey: classKeys.enrollment(id),
+    queryKey: classKeys.enrolment(id),
     enabled,
     queryFn: async ({ signal }) =>
-      (await api.get<{ isEnrolled: boolean }>(`/classes/${encodeURIComponent(id)}/enrollment`, { signal })).data,
+      (await api.get<{ isEnrolled: boolean }>(`${classPath(id)}/enrollment`, { signal })).data,
   });
 }
 
@@ -70,4 +89,93 @@ export async function refreshAfterMembershipChange(queryClient: QueryClient): Pr
     queryClient.invalidateQueries({ queryKey: classKeys.all }),
     queryClient.invalidateQueries({ queryKey: ['discussions'] }),
   ]);
+}
+
+/** POST /classes: the new class; every list of classes is stale once it exists. */
+export function useCreateClass() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: CreateClassRequest) => (await api.post<ClassItem>('/classes', request)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: classKeys.all }),
+  });
+}
+
+/**
+ * POST /classes/{id}/enroll. Settles once the screens are refreshed, so the caller's own onSuccess finds
+ * the page already showing the enrolment. A refusal (a full class, an enrolment changed elsewhere) reloads
+ * the class as it is now.
+ */
+export function useEnrol(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(`${classPath(id)}/enroll`),
+    onSuccess: () => refreshAfterMembershipChange(queryClient),
+    onError: () => void queryClient.invalidateQueries({ queryKey: classKeys.detail(id) }),
+  });
+}
+
+/** POST /classes/{id}/unenroll; like useEnrol, settles once the screens are refreshed. */
+export function useUnenrol(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(`${classPath(id)}/unenroll`),
+    onSuccess: () => refreshAfterMembershipChange(queryClient),
+  });
+}
+
+/**
+ * DELETE /classes/{id}. The cache is left alone: the page still shows the class, and dropping it now would
+ * make that page ask for it again. The caller leaves the page, then calls useForgetClass's function.
+ */
+export function useDeleteClass(id: string) {
+  const api = useApi();
+  return useMutation({ mutationFn: () => api.delete(classPath(id)) });
+}
+
+/** Drops a deleted class from the cache, so nothing asks for it again, then refreshes every list. */
+export function useForgetClass() {
+  const queryClient = useQueryClient();
+  return (id: string) => {
+    queryClient.removeQueries({ queryKey: classKeys.detail(id) });
+    queryClient.removeQueries({ queryKey: classKeys.enrolment(id) });
+    queryClient.removeQueries({ queryKey: reviewKeys.all(id) });
+    return refreshAfterMembershipChange(queryClient);
+  };
+}
+
+// Both live actions take the tab the click opened (Platform's openExternalLater) as the mutation's
+// variable, so the caller's callbacks can send it to the room or close it.
+
+/** POST /classes/{id}/live: its mentor starts (or reopens) the session; the class is live from now on. */
+export function useStartLive(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (_tab: PendingExternal) => (await api.post<LiveRoomResponse>(`${classPath(id)}/live`)).data,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: classKeys.all }),
+  });
+}
+
+/** GET /classes/{id}/live: the room for an enrolled learner; a changed live flag reloads the class. */
+export function useJoinLive(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (_tab: PendingExternal) => (await api.get<LiveResponse>(`${classPath(id)}/live`)).data,
+    onSuccess: ({ live }) => {
+      if (live !== queryClient.getQueryData<ClassItem>(classKeys.detail(id))?.live)
+        void queryClient.invalidateQueries({ queryKey: classKeys.detail(id) });
+    },
+  });
+}
+
+/** POST /classes/{id}/live/room: a new room link for its mentor; the old one stops working. */
+export function useRotateRoom(id: string) {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async () => (await api.post<LiveRoomResponse>(`${classPath(id)}/live/room`)).data,
+  });
 }

@@ -5,8 +5,9 @@ import { useLocation } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
 import { countLabel } from '../../components/formatters';
+import { ListFilters } from '../../components/ListFilters';
 import { LoadMore } from '../../components/LoadMore';
-import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
+import { SEARCH_DEBOUNCE_MS } from '../../components/SearchField';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { buttonPrimary, card, inputField, lazyListItem, textLink } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
@@ -181,16 +182,16 @@ export function CommunityPage() {
         </button>
       </div>
 
-      <div className="mt-6 flex flex-col gap-3">
-        <div className="relative">
-          <SearchField
-            label="Search posts"
-            placeholder="Search posts, tags and people's questions"
-            value={search}
-            onChange={setSearch}
-            busy={searching}
-          />
-        </div>
+      <ListFilters
+        stacked
+        search={{
+          label: 'Search posts',
+          placeholder: "Search posts, tags and people's questions",
+          value: search,
+          onChange: setSearch,
+          busy: searching,
+        }}
+      >
         {/* Five options do not fit a phone's width in one row: a select there, pills from 640 px up. */}
         <div className="sm:hidden">
           <label htmlFor="community-category" className="sr-only">
@@ -219,7 +220,7 @@ export function CommunityPage() {
           onChange={setCategory}
           className="hidden sm:block"
         />
-      </div>
+      </ListFilters>
 
       <div
         className={`mt-6 transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}

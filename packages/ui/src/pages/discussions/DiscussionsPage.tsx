@@ -5,8 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
 import { countLabel } from '../../components/formatters';
+import { ListFilters } from '../../components/ListFilters';
 import { LoadMore } from '../../components/LoadMore';
-import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
+import { SEARCH_DEBOUNCE_MS } from '../../components/SearchField';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
@@ -231,18 +232,17 @@ export function DiscussionsPage() {
         </div>
       )}
 
-      <div className="mt-6 flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <div className="relative md:w-80">
-          <SearchField
-            label="Search discussions"
-            placeholder="Search discussions"
-            value={search}
-            onChange={setSearch}
-            busy={searching}
-          />
-        </div>
+      <ListFilters
+        search={{
+          label: 'Search discussions',
+          placeholder: 'Search discussions',
+          value: search,
+          onChange: setSearch,
+          busy: searching,
+        }}
+      >
         <SegmentedControl legend="Show" options={FILTER_OPTIONS} value={filter} onChange={setFilter} />
-      </div>
+      </ListFilters>
 
       <div
         className={`mt-6 transition-opacity ${list.isPlaceholderData ? 'opacity-60' : ''}`}

@@ -7,6 +7,7 @@ import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';
 import { FieldShell, TextField } from '../../components/FormField';
+import { CurrentPasswordField } from '../../components/PasswordFields';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, buttonSecondary, inputField } from '../../components/styles';
 import { useFieldErrors } from '../../components/useFieldErrors';
@@ -119,17 +120,11 @@ export function ProfileEditForm({ user, onPictureChange, onDone }: ProfileEditFo
         />
       </div>
       {emailChanges(values, user.email) && (
-        <TextField
-          label="Current password"
-          type="password"
-          name="currentPassword"
-          autoComplete="current-password"
-          required
-          maxLength={LIMITS.password.max}
+        <CurrentPasswordField
           value={values.currentPassword}
           error={errors.currentPassword}
           hint="A new email needs your password. Your other devices will be signed out."
-          onChange={(event) => set('currentPassword')(event.target.value)}
+          onChange={set('currentPassword')}
         />
       )}
       <TextField

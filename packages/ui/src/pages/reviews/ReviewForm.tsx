@@ -83,7 +83,7 @@ export function ReviewForm({ classId, mine }: ReviewFormProps) {
                 to={`/classes/${encodeURIComponent(classId)}`}
                 className={`${textLink} text-red-900 dark:text-red-100`}
               >
-                Open the class to enroll
+                Open the class to enrol
               </Link>
             </p>
           )}

@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, messageResponseSchema } from '@mentora/contract';
+import { MESSAGES, messageResponseSchema } from '@mentora/contract';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +7,7 @@ import { useApi } from '../../api/ApiContext';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';
-import { TextField } from '../../components/FormField';
+import { CurrentPasswordField, NewPasswordFields } from '../../components/PasswordFields';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary } from '../../components/styles';
 import { useFieldErrors } from '../../components/useFieldErrors';
@@ -82,40 +82,20 @@ export function ChangePasswordForm() {
       )}
       {/* Lets password managers tie the new password to the right account. */}
       <input type="email" name="username" autoComplete="username" hidden readOnly value={user?.email ?? ''} />
-      <TextField
-        label="Current password"
-        type="password"
-        name="currentPassword"
-        autoComplete="current-password"
-        required
-        maxLength={LIMITS.password.max}
+      <CurrentPasswordField
         value={values.currentPassword}
         error={errors.currentPassword}
-        onChange={(event) => set('currentPassword')(event.target.value)}
+        onChange={set('currentPassword')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="New password"
-          type="password"
+        <NewPasswordFields
           name="newPassword"
-          autoComplete="new-password"
-          required
-          minLength={LIMITS.password.min}
-          maxLength={LIMITS.password.max}
           value={values.newPassword}
+          confirmValue={values.confirmPassword}
           error={errors.newPassword}
-          hint={`At least ${LIMITS.password.min} characters.`}
-          onChange={(event) => set('newPassword')(event.target.value)}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(event) => set('confirmPassword')(event.target.value)}
+          confirmError={errors.confirmPassword}
+          onChange={set('newPassword')}
+          onConfirmChange={set('confirmPassword')}
         />
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * The open state of a button's popover (the account menu, the notification bell): it closes when the
+ * The open state of a button's popover (see Popover): it closes when the
  * page changes, on a press anywhere outside `container`, and on Escape, which also puts the focus back
  * on `button`.
  */
