@@ -41,6 +41,11 @@ const NAMED_ANSWERS: Record<string, z.ZodType> = {
   MarkNotificationsReadResponse: r.markNotificationsReadResponseSchema,
   AuditEntry: r.auditEntrySchema,
   AuditLog: r.auditLogResponseSchema,
+  AdminUser: r.adminUserSchema,
+  ActiveSanction: r.activeSanctionSchema,
+  Sanction: r.sanctionSchema,
+  SanctionResponse: r.sanctionResponseSchema,
+  SanctionList: r.sanctionListResponseSchema,
 };
 
 const NAMED_REQUESTS: Record<string, z.ZodType> = {
@@ -60,6 +65,8 @@ const NAMED_REQUESTS: Record<string, z.ZodType> = {
   CreatePostRequest: q.createPostRequestSchema,
   ChatRequest: q.chatRequestSchema,
   MarkNotificationsReadRequest: q.markNotificationsReadRequestSchema,
+  ImposeSanctionRequest: q.imposeSanctionRequestSchema,
+  LiftSanctionRequest: q.liftSanctionRequestSchema,
 };
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
