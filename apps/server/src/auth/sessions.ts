@@ -23,7 +23,7 @@ export async function startSession(db: Queryable, secret: string, userId: string
 
 const sessionWithUser = prepared('session_with_user', (db, name) =>
   db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, restrictions: restrictionsOfUser(users.id) })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, restrictions: restrictionsOfUser() })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))

@@ -34,7 +34,7 @@ export async function requestVerification(ctx: AppContext, user: UserRow): Promi
 /** Admin lists: each user with the sanction in force on them, if any (read in the same query). */
 function listByRoles(db: Queryable, roles: readonly Role[]): Promise<AdminUser[]> {
   return db
-    .select({ user: users, restrictions: restrictionsOfUser(users.id) })
+    .select({ user: users, restrictions: restrictionsOfUser() })
     .from(users)
     .where(inArray(users.role, [...roles]))
     .orderBy(desc(users.createdAt))
