@@ -72,7 +72,7 @@ const NAMED_REQUESTS: Record<string, z.ZodType> = {
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: `errors` names each field',
   401: 'Not signed in, or the token is invalid or revoked',
-  403: 'Signed in but not allowed',
+  403: 'Signed in but not allowed (a silenced caller writing, or a suspended account signing in, is told until when and why)',
   404: 'Not found (also for a malformed id)',
   409: 'Conflict (e.g. the email is taken)',
   413: 'Body over 1 MB',
