@@ -381,3 +381,15 @@ describe('the moderation queue’s entry point', () => {
     expect((await auditAbout(person.user.id))[0]).toMatchObject({ action: 'sanction_imposed' });
   });
 });
+
+describe('imposeSanction checks its input like the route', () => {
+  it('days missing or out of range: 400 on days, nothing written', async () => {
+    const person = await makeLearner(t);
+    for (const days of [undefined, 0, 366, 2.5]) {
+      await expect(
+        imposeSanction(t.ctx, { userId: person.user.id, kind: 'suspend', days, reason: 'x', by: admin.user }),
+      ).rejects.toMatchObject({ status: 400, errors: [expect.objectContaining({ path: 'days' })] });
+    }
+    expect(await t.ctx.db.select().from(sanctions).where(eq(sanctions.userId, person.user.id))).toEqual([]);
+  });
+});

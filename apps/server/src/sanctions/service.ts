@@ -1,4 +1,11 @@
-import { formatUtc, MESSAGES, type Sanction, type SanctionKind, type SanctionListResponse } from '@mentora/contract';
+import {
+  formatUtc,
+  MESSAGES,
+  SANCTION_DAYS,
+  type Sanction,
+  type SanctionKind,
+  type SanctionListResponse,
+} from '@mentora/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.js';
 import { authChanged } from '../auth/authChanges.js';
@@ -6,7 +13,7 @@ import { endUserSessions } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { type NotificationRow, notifications, type SanctionRow, sanctions, users } from '../db/schema.js';
-import { conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import { links } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { refuseUnlessSanctionable } from './policy.js';
@@ -37,6 +44,19 @@ const KIND_WORDS: Record<SanctionKind, string> = { warn: 'warning', silence: 'si
 function describe(row: SanctionRow): string {
   if (!row.endsAt) return `${KIND_WORDS[row.kind]}: ${row.reason}`;
   return `${KIND_WORDS[row.kind]} until ${formatUtc(row.endsAt)}: ${row.reason}`;
+}
+
+/** The route validates days (contract); other callers (the moderation queue) get the same 400 here. */
+function daysOf(days: number | undefined): number {
+  if (days === undefined) {
+    const message = MESSAGES.server.sanctionDaysRequired;
+    throw badRequest(message, [{ path: 'days', message }]);
+  }
+  if (!Number.isInteger(days) || days < SANCTION_DAYS.min || days > SANCTION_DAYS.max) {
+    const message = `Days must be a whole number from ${SANCTION_DAYS.min} to ${SANCTION_DAYS.max}`;
+    throw badRequest(message, [{ path: 'days', message }]);
+  }
+  return days;
 }
 
 async function lockUser(tx: Queryable, id: string) {
@@ -72,8 +92,7 @@ export async function imposeSanction(ctx: AppContext, input: ImposeSanction): Pr
     const target = await lockUser(tx, input.userId);
     refuseUnlessSanctionable(input.by, target);
     const now = Date.now();
-    const days = input.kind === 'warn' ? undefined : input.days;
-    if (input.kind !== 'warn' && days === undefined) throw new Error('imposeSanction: days are required');
+    const days = input.kind === 'warn' ? undefined : daysOf(input.days);
     const [row] = await tx
       .insert(sanctions)
       .values({
