@@ -19,7 +19,7 @@ export interface CachedSession {
   lastSeenAt: Date;
   /**
    * The user's silences and suspensions not lifted, read with the session. A new or lifted one is a
-   * change of the user (migration 0010_sanctions announces it as "user:<id>"); one that ends by its time
+   * change of the user (migration 0009_sanctions announces it as "user:<id>"); one that ends by its time
    * needs no notice, since the checks compare its end with the time of the check.
    */
   restrictions: readonly Restriction[];

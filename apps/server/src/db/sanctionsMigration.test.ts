@@ -16,11 +16,11 @@ import type { Queryable } from './client.js';
 import { migrationsFolder } from './migrate.js';
 import * as schema from './schema.js';
 
-// Migration 0010_sanctions upgrades a database of the release before it in place: every row stays,
+// Migration 0009_sanctions upgrades a database of the release before it in place: every row stays,
 // sessions still sign their people in (the session lookup now reads the sanctions in force too), and a
 // sanction of someone is announced on the auth channel like a change of their user row.
 
-const TAG = '0010_sanctions';
+const TAG = '0009_sanctions';
 const SECRET = TEST_ENV.JWT_SECRET as string;
 const DAY_MS = 86_400_000;
 

@@ -409,7 +409,7 @@ export const sanctionKindEnum = pgEnum('sanction_kind', SANCTION_KINDS);
  * What admins did to an account (sanctions/service.ts): one row per warning, silence or suspension, kept
  * after it ends as the account's history. A silence or suspension is in force from starts_at until
  * ends_at, unless lifted_at is set (lifted early); a warning has no end. Any change of a row is announced
- * like a change of its user (migration 0010_sanctions: NOTIFY mentora_auth "user:<id>"), so every
+ * like a change of its user (migration 0009_sanctions: NOTIFY mentora_auth "user:<id>"), so every
  * process's session cache (auth/sessionCache.ts), which holds the sanctions in force, hears of it.
  */
 export const sanctions = pgTable(

@@ -6,7 +6,7 @@ import { openReadyStream, type SseStream } from '../../test/sse.js';
 
 // A sanction imposed through one server process takes hold at once on another that shares the
 // database: the other holds the person's session in its cache and their event stream open, and hears of
-// the change only through PostgreSQL's NOTIFY (migration 0010_sanctions). No Redis: nothing else carries it.
+// the change only through PostgreSQL's NOTIFY (migration 0009_sanctions). No Redis: nothing else carries it.
 // PostgreSQL only: the embedded database belongs to one process.
 
 const ADMIN = { email: 'root@example.test', password: 'admin password 1' };

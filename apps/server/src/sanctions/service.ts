@@ -22,7 +22,7 @@ import { isActive, presentSanction } from './presenter.js';
 // Sanctions of an account (issue #24): an admin warns, silences or suspends; a silence or suspension
 // ends by itself at its end, or earlier when an admin lifts it. Each one and each lift is written with
 // its audit entry and the person's notification in one transaction. Every process hears of it at commit
-// (migration 0010_sanctions announces a change of the sanctions table as a change of the user), so its
+// (migration 0009_sanctions announces a change of the sanctions table as a change of the user), so its
 // cached sessions and open event streams follow at once; this process acts directly (authChanged).
 
 const DAY_MS = 24 * 3600 * 1000;
