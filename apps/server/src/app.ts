@@ -16,6 +16,7 @@ import { requestLog } from './http/requestLog.js';
 import { jsonBody } from './http/validate.js';
 import { webAppRoutes } from './http/webApp.js';
 import { apiRoutes } from './routes.js';
+import { refuseSilencedWrites } from './sanctions/guard.js';
 
 export interface AppOptions {
   rateLimitStore?: StoreFactory;
@@ -65,6 +66,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.get('/health/live', livenessHandler);
   api.use(apiDocsRoutes());
   api.use(authenticate(ctx));
+  // A silenced caller may read but not publish (sanctions/policy.ts SILENCED_WRITES).
+  api.use(refuseSilencedWrites());
   api.use(apiRoutes(ctx, limits));
   api.use(notFoundHandler);
   api.use(errorHandler(ctx.logger));

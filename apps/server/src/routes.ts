@@ -10,6 +10,7 @@ import { eventsRoutes } from './events/routes.js';
 import type { RateLimiters } from './http/rateLimit.js';
 import { notificationsRoutes } from './notifications/routes.js';
 import { reviewsRoutes } from './reviews/routes.js';
+import { sanctionsRoutes } from './sanctions/routes.js';
 import { adminRoutes, userRoutes } from './users/routes.js';
 
 /** Every API area, mounted under /api. Each area's routes.ts is HTTP only; rules live in its service. */
@@ -17,6 +18,7 @@ export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   const router = Router();
   router.use('/auth', authRoutes(ctx, limits));
   router.use('/users', userRoutes(ctx));
+  router.use('/users/:id/sanctions', sanctionsRoutes(ctx));
   router.use('/admin', adminRoutes(ctx));
   router.use('/admin/audit-log', auditRoutes(ctx));
   router.use('/classes', classesRoutes(ctx));

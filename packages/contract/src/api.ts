@@ -35,7 +35,7 @@ export interface ApiRoute {
 }
 
 const message = r.messageResponseSchema;
-const users = z.array(r.userSchema);
+const adminUsers = z.array(r.adminUserSchema);
 const classes = z.array(r.classSchema);
 
 /** GET /events `?lastEventId=`: where a reconnecting client stopped (also the Last-Event-ID header). */
@@ -101,10 +101,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'post',
     path: '/auth/login',
     tag: 'Auth',
-    summary: 'Sign in with email and password (sets the token cookie)',
+    summary: 'Sign in with email and password (sets the token cookie); 403 while suspended, saying until when and why',
     ...anyone,
     body: q.loginRequestSchema,
     responses: { 200: r.authResponseSchema },
+    errors: [403],
   },
   {
     method: 'post',
@@ -134,11 +135,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'put',
     path: '/auth/profile',
     tag: 'Auth',
-    summary: 'Update the profile (a new email needs the current password)',
+    summary: 'Update the profile (a new email needs the current password); 403 while silenced',
     ...signedIn,
     body: q.updateProfileRequestSchema,
     responses: { 200: r.userSchema },
-    errors: [409],
+    errors: [403, 409],
   },
   {
     method: 'put',
@@ -189,16 +190,30 @@ export const API_ROUTES: readonly ApiRoute[] = [
     responses: { 200: message },
     errors: [403],
   },
-  { method: 'get', path: '/users/mentors', tag: 'Users', summary: 'Every mentor', ...admin, responses: { 200: users } },
+  {
+    method: 'get',
+    path: '/users/mentors',
+    tag: 'Users',
+    summary: 'Every mentor',
+    ...admin,
+    responses: { 200: adminUsers },
+  },
   {
     method: 'get',
     path: '/users/learners',
     tag: 'Users',
     summary: 'Every learner',
     ...admin,
-    responses: { 200: users },
+    responses: { 200: adminUsers },
   },
-  { method: 'get', path: '/users/admins', tag: 'Users', summary: 'Every admin', ...admin, responses: { 200: users } },
+  {
+    method: 'get',
+    path: '/users/admins',
+    tag: 'Users',
+    summary: 'Every admin',
+    ...admin,
+    responses: { 200: adminUsers },
+  },
   {
     method: 'delete',
     path: '/users/mentor/:id',
@@ -214,6 +229,33 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Remove a learner and everything they own',
     ...admin,
     responses: { 200: message },
+  },
+  {
+    method: 'get',
+    path: '/users/:id/sanctions',
+    tag: 'Sanctions',
+    summary: 'Every sanction of an account, newest first',
+    ...admin,
+    responses: { 200: r.sanctionListResponseSchema },
+  },
+  {
+    method: 'post',
+    path: '/users/:id/sanctions',
+    tag: 'Sanctions',
+    summary: 'Warn, silence (no posting) or suspend (no signing in) an account; admins cannot be sanctioned',
+    ...admin,
+    body: q.imposeSanctionRequestSchema,
+    responses: { 201: r.sanctionResponseSchema },
+  },
+  {
+    method: 'delete',
+    path: '/users/:id/sanctions/:sid',
+    tag: 'Sanctions',
+    summary: 'Lift a silence or suspension early',
+    ...admin,
+    body: q.liftSanctionRequestSchema,
+    responses: { 200: r.sanctionResponseSchema },
+    errors: [403, 409],
   },
   {
     method: 'put',
@@ -475,10 +517,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'post',
     path: '/community',
     tag: 'Community',
-    summary: 'Post to the community',
+    summary: 'Post to the community; 403 while silenced',
     ...signedIn,
     body: q.createPostRequestSchema,
     responses: { 201: r.communityPostSchema },
+    errors: [403],
   },
   {
     method: 'post',
@@ -492,10 +535,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'post',
     path: '/community/:id/replies',
     tag: 'Community',
-    summary: 'Reply to a post',
+    summary: 'Reply to a post; 403 while silenced',
     ...signedIn,
     body: q.replyRequestSchema,
     responses: { 201: r.communityPostSchema },
+    errors: [403],
   },
   {
     method: 'delete',

@@ -79,6 +79,10 @@ export const NOTIFICATION_KINDS = [
   'verification_request',
   'live_started',
   'new_discussion',
+  'warned',
+  'silenced',
+  'suspended',
+  'sanction_lifted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -99,11 +103,25 @@ export const AUDIT_ACTIONS = [
   'class_deleted',
   'discussion_deleted',
   'post_deleted',
+  'sanction_imposed',
+  'sanction_lifted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit log entry is about. */
 export const AUDIT_TARGET_TYPES = ['user', 'class', 'discussion', 'post'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/**
+ * What an admin can do to an account (POST /api/users/{id}/sanctions): warn (a message, nothing else),
+ * silence for some days (may read, may not publish anything others read), suspend for some days (may not
+ * sign in; every session ends at once). A sanction ends by itself at its end time, or earlier when lifted.
+ */
+export const SANCTION_KINDS = ['warn', 'silence', 'suspend'] as const;
+export type SanctionKind = (typeof SANCTION_KINDS)[number];
+/** Silence and suspension last a whole number of days in this range; a warning has no duration. */
+export const SANCTION_DAYS = { min: 1, max: 365 } as const;
+/** The reason an admin gives (shown to the person), and a warning's optional message. */
+export const SANCTION_TEXT = { reasonMax: 1_000, messageMax: 5_000 } as const;
 
 /**
  * GET /events answers Server-Sent Events for the signed-in caller (cookie or bearer token; 401 JSON

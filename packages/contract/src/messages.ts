@@ -1,5 +1,37 @@
 // User-facing messages of SPEC.md section 8 (verbatim) and the server's own messages of API.md.
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * A moment as every reader reads it the same way, whatever their locale or time zone: "3 December 2026,
+ * 14:05 UTC". Sanction messages use it for their end.
+ */
+export function formatUtc(moment: string | Date): string {
+  const d = typeof moment === 'string' ? new Date(moment) : moment;
+  if (Number.isNaN(d.getTime())) return String(moment);
+  const hh = String(d.getUTCHours()).padStart(2, '0');
+  const mm = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
+}
+
+/** "Your account is silenced until 3 December 2026, 14:05 UTC: <reason>" */
+function sanctionText(state: 'silenced' | 'suspended', until: string | Date, reason: string): string {
+  return `Your account is ${state} until ${formatUtc(until)}: ${reason}`;
+}
+
 export const MESSAGES = {
   login: {
     failedToast: 'Login failed. Please try again.',
@@ -120,6 +152,11 @@ export const MESSAGES = {
     liveStarted: (actor: string, classTitle: string) => `${actor} started the live session of “${classTitle}”`,
     newDiscussion: (actor: string, title: string, classTitle: string) =>
       `${actor} started the discussion “${title}” in “${classTitle}”`,
+    // Sanctions: the reason (or a warning's message) and the end time are kept on the notification.
+    warned: (text: string) => `An administrator warned you: ${text}`,
+    silenced: (until: string | Date, reason: string) => sanctionText('silenced', until, reason),
+    suspended: (until: string | Date, reason: string) => sanctionText('suspended', until, reason),
+    sanctionLifted: (kind: 'silence' | 'suspension') => `Your ${kind} was lifted by an administrator`,
     someone: 'Someone',
   },
   // Messages the server answers with (API.md).
@@ -173,6 +210,14 @@ export const MESSAGES = {
     tooManyStreams: 'Too many live connections are open for this account. Close another tab and try again.',
     // Cross-site request forgery (apps/server/src/http/csrf.ts).
     crossSiteRefused: 'This request came from another site, so it was refused. Use Mentora itself to do this.',
+    // Sanctions (apps/server/src/sanctions): the silenced or suspended person reads why and until when.
+    silenced: (until: string | Date, reason: string) => sanctionText('silenced', until, reason),
+    suspended: (until: string | Date, reason: string) => sanctionText('suspended', until, reason),
+    cannotSanctionAdmin: 'Administrators cannot be sanctioned',
+    cannotSanctionSelf: 'You cannot sanction yourself',
+    sanctionDaysRequired: 'Days are required for a silence or a suspension',
+    sanctionNotFound: 'Sanction not found',
+    sanctionNotActive: 'This sanction is not in force: it has ended, was lifted already, or is a warning',
     originRequired:
       'This request does not say which site sent it (no Origin or Referer header), so it was refused. Sign in again from Mentora, or use a bearer token.',
   },

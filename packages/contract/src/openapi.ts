@@ -41,6 +41,11 @@ const NAMED_ANSWERS: Record<string, z.ZodType> = {
   MarkNotificationsReadResponse: r.markNotificationsReadResponseSchema,
   AuditEntry: r.auditEntrySchema,
   AuditLog: r.auditLogResponseSchema,
+  AdminUser: r.adminUserSchema,
+  ActiveSanction: r.activeSanctionSchema,
+  Sanction: r.sanctionSchema,
+  SanctionResponse: r.sanctionResponseSchema,
+  SanctionList: r.sanctionListResponseSchema,
 };
 
 const NAMED_REQUESTS: Record<string, z.ZodType> = {
@@ -60,12 +65,14 @@ const NAMED_REQUESTS: Record<string, z.ZodType> = {
   CreatePostRequest: q.createPostRequestSchema,
   ChatRequest: q.chatRequestSchema,
   MarkNotificationsReadRequest: q.markNotificationsReadRequestSchema,
+  ImposeSanctionRequest: q.imposeSanctionRequestSchema,
+  LiftSanctionRequest: q.liftSanctionRequestSchema,
 };
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: `errors` names each field',
   401: 'Not signed in, or the token is invalid or revoked',
-  403: 'Signed in but not allowed',
+  403: 'Signed in but not allowed (a silenced caller writing, or a suspended account signing in, is told until when and why)',
   404: 'Not found (also for a malformed id)',
   409: 'Conflict (e.g. the email is taken)',
   413: 'Body over 1 MB',

@@ -12,6 +12,9 @@ import {
   PAGINATION,
   RATING,
   ROLES,
+  SANCTION_DAYS,
+  SANCTION_KINDS,
+  SANCTION_TEXT,
   SELF_SERVICE_ROLES,
 } from './constants.js';
 import { MESSAGES } from './messages.js';
@@ -302,3 +305,34 @@ export type ChangeRoleRequest = z.input<typeof changeRoleRequestSchema>;
 
 /** GET /admin/audit-log `?limit=&cursor=`: newest first. */
 export const listAuditLogQuerySchema = paginationQuerySchema;
+
+// ---------- sanctions ----------
+
+/**
+ * POST /users/{id}/sanctions: warn, silence or suspend. `days` (a whole number, 1-365) is required for
+ * silence and suspend and ignored for a warning. `reason` is shown to the person, in the notification and
+ * on every refused action; `message` (optional) is what a warning says beyond the reason.
+ */
+export const imposeSanctionRequestSchema = z
+  .object({
+    kind: z.enum(SANCTION_KINDS, { error: `Kind must be one of ${SANCTION_KINDS.join(', ')}` }),
+    days: z
+      .number({ error: 'Days must be a number' })
+      .int('Days must be a whole number')
+      .min(SANCTION_DAYS.min, `Days must be at least ${SANCTION_DAYS.min}`)
+      .max(SANCTION_DAYS.max, `Days must be at most ${SANCTION_DAYS.max}`)
+      .optional(),
+    reason: boundedText('Reason', 1, SANCTION_TEXT.reasonMax),
+    message: optionalText('Message', SANCTION_TEXT.messageMax).optional(),
+  })
+  .refine((v) => v.kind === 'warn' || v.days !== undefined, {
+    message: MESSAGES.server.sanctionDaysRequired,
+    path: ['days'],
+  });
+export type ImposeSanctionRequest = z.input<typeof imposeSanctionRequestSchema>;
+
+/** DELETE /users/{id}/sanctions/{sid} lifts it early; the optional body says why (the audit log keeps it). */
+export const liftSanctionRequestSchema = z.object({
+  reason: optionalText('Reason', SANCTION_TEXT.reasonMax).optional(),
+});
+export type LiftSanctionRequest = z.input<typeof liftSanctionRequestSchema>;

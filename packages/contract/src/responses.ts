@@ -11,6 +11,7 @@ import {
   CONTENT_TYPES,
   NOTIFICATION_KINDS,
   ROLES,
+  SANCTION_KINDS,
   SENTIMENT_LABELS,
   UNREAD_COUNT_MAX,
 } from './constants.js';
@@ -38,6 +39,45 @@ export const userSchema = z.object({
   createdAt: isoDate,
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The sanction in force on an account (a silence or a suspension), as admin user lists show it. */
+export const activeSanctionSchema = z.object({
+  _id: idSchema,
+  kind: z.enum(['silence', 'suspend']),
+  reason: z.string(),
+  endsAt: isoDate,
+});
+export type ActiveSanction = z.infer<typeof activeSanctionSchema>;
+
+/** A user as admin lists show them (GET /users/mentors, learners, admins): with the sanction in force, if any. */
+export const adminUserSchema = userSchema.extend({ sanction: activeSanctionSchema.nullable() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/**
+ * One sanction of an account (POST/GET /users/{id}/sanctions). A warning has no end (`endsAt` null).
+ * `liftedAt` is set when an admin lifted it early. `createdBy`'s `_id` is null once that admin is gone.
+ */
+export const sanctionSchema = z.object({
+  _id: idSchema,
+  userId: idSchema,
+  kind: z.enum(SANCTION_KINDS),
+  reason: z.string(),
+  message: z.string().optional(),
+  startsAt: isoDate,
+  endsAt: isoDate.nullable(),
+  liftedAt: isoDate.nullable(),
+  liftReason: z.string().nullable(),
+  /** Whether it is in force now: a silence or suspension not yet ended nor lifted. */
+  active: z.boolean(),
+  createdBy: z.object({ _id: idSchema.nullable(), name: z.string() }),
+});
+export type Sanction = z.infer<typeof sanctionSchema>;
+
+export const sanctionResponseSchema = z.object({ sanction: sanctionSchema });
+export type SanctionResponse = z.infer<typeof sanctionResponseSchema>;
+/** GET /users/{id}/sanctions: every sanction of the account, newest first. */
+export const sanctionListResponseSchema = z.object({ sanctions: z.array(sanctionSchema) });
+export type SanctionListResponse = z.infer<typeof sanctionListResponseSchema>;
 
 export const authResponseSchema = userSchema.extend({ token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;

@@ -14,6 +14,8 @@ import type { AppContext } from '../context.js';
 import { type UserRow, users } from '../db/schema.js';
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
+import { refuseIfSuspended } from '../sanctions/policy.js';
+import { restrictionsOf } from '../sanctions/queries.js';
 import { EmailTakenError, findUserByEmail, insertAccount, lockAdmins, wouldLeaveNoAdmin } from '../users/accounts.js';
 import { isAdmin } from '../users/policy.js';
 import { presentUser } from '../users/presenter.js';
@@ -57,6 +59,8 @@ export async function login(ctx: AppContext, input: LoginInput, userAgent?: stri
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await ctx.passwords.verify(input.password, user?.passwordHash);
   if (!user || !ok) throw new HttpError(401, MESSAGES.server.invalidCredentials);
+  // Only someone who knows the password learns that the account is suspended, until when and why.
+  refuseIfSuspended(await restrictionsOf(ctx.db, user.id));
   const token = await startSession(ctx.db, ctx.config.jwtSecret, user.id, userAgent);
   return { ...presentUser(user), token };
 }

@@ -5,7 +5,7 @@ import { SessionCache } from './sessionCache.js';
 
 const user = (id: string): UserRow =>
   ({ id, name: `user ${id}`, role: 'learner', createdAt: new Date(0) }) as unknown as UserRow;
-const found = (id: string) => ({ user: user(id), lastSeenAt: new Date(0) });
+const found = (id: string) => ({ user: user(id), lastSeenAt: new Date(0), restrictions: [] });
 
 function listening(options: ConstructorParameters<typeof SessionCache>[0] = {}) {
   const cache = new SessionCache(options);

@@ -1,4 +1,5 @@
 import type { UserRow } from '../db/schema.js';
+import type { Restriction } from '../sanctions/policy.js';
 
 // Every signed-in request needs its session and user. Reading them from the database would add a round
 // trip to each request, so this process keeps them for a while.
@@ -16,6 +17,12 @@ import type { UserRow } from '../db/schema.js';
 export interface CachedSession {
   user: UserRow;
   lastSeenAt: Date;
+  /**
+   * The user's silences and suspensions not lifted, read with the session. A new or lifted one is a
+   * change of the user (migration 0009_sanctions announces it as "user:<id>"); one that ends by its time
+   * needs no notice, since the checks compare its end with the time of the check.
+   */
+  restrictions: readonly Restriction[];
 }
 
 interface Entry extends CachedSession {

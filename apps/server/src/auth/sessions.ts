@@ -3,6 +3,8 @@ import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { sessions, type UserRow, users } from '../db/schema.js';
 import { isId } from '../http/validate.js';
+import { isSuspended, type Restriction } from '../sanctions/policy.js';
+import { restrictionsOfUser } from '../sanctions/queries.js';
 import type { SessionCache } from './sessionCache.js';
 import { signToken, verifyToken } from './tokens.js';
 
@@ -21,7 +23,7 @@ export async function startSession(db: Queryable, secret: string, userId: string
 
 const sessionWithUser = prepared('session_with_user', (db, name) =>
   db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, restrictions: restrictionsOfUser() })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
@@ -29,15 +31,18 @@ const sessionWithUser = prepared('session_with_user', (db, name) =>
     .prepare(name),
 );
 
-/** The session's user as the database has it now; undefined once the session has ended. */
+/** The session's user as the database has it now; undefined once the session has ended or the account is suspended. */
 export async function userOfSession(db: Queryable, sessionId: string, userId: string): Promise<UserRow | undefined> {
   const [row] = await sessionWithUser(db).execute({ sessionId, userId });
-  return row?.user;
+  if (!row || isSuspended(row.restrictions)) return undefined;
+  return row.user;
 }
 
 export interface Authenticated {
   user: UserRow;
   sessionId: string;
+  /** The caller's silences and suspensions not lifted (sanctions/policy.ts says which are in force now). */
+  restrictions: readonly Restriction[];
 }
 
 /**
@@ -59,11 +64,14 @@ export async function resolveToken(
     const generation = cache?.generation() ?? 0;
     const [row] = await sessionWithUser(db).execute({ sessionId: claims.sessionId, userId: claims.userId });
     if (!row) return null;
-    found = { user: row.user, lastSeenAt: row.lastSeenAt };
+    found = { user: row.user, lastSeenAt: row.lastSeenAt, restrictions: row.restrictions };
     cache?.set(generation, claims.sessionId, found);
   }
   // A token whose user is not the session's never matches (the query asks for both).
   if (found.user.id !== claims.userId) return null;
+  // A suspension ends every session when imposed (sanctions/service.ts); this refuses any that slipped
+  // in beside it, and holds until the suspension ends.
+  if (isSuspended(found.restrictions)) return null;
   const idle = Date.now() - found.lastSeenAt.getTime();
   if (idle > idleMs) {
     await db.delete(sessions).where(eq(sessions.id, claims.sessionId));
@@ -74,7 +82,7 @@ export async function resolveToken(
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, claims.sessionId));
     found.lastSeenAt = new Date();
   }
-  return { user: found.user, sessionId: claims.sessionId };
+  return { user: found.user, sessionId: claims.sessionId, restrictions: found.restrictions };
 }
 
 export async function endSession(db: Queryable, sessionId: string): Promise<void> {

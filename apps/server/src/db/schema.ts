@@ -10,6 +10,7 @@ import {
   CONTENT_TYPES,
   NOTIFICATION_KINDS,
   ROLES,
+  SANCTION_KINDS,
   SENTIMENT_LABELS,
 } from '@mentora/contract';
 import { sql } from 'drizzle-orm';
@@ -401,3 +402,40 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt, t.id), index('audit_log_actor_idx').on(t.actorId)],
 );
+
+export const sanctionKindEnum = pgEnum('sanction_kind', SANCTION_KINDS);
+
+/**
+ * What admins did to an account (sanctions/service.ts): one row per warning, silence or suspension, kept
+ * after it ends as the account's history. A silence or suspension is in force from starts_at until
+ * ends_at, unless lifted_at is set (lifted early); a warning has no end. Any change of a row is announced
+ * like a change of its user (migration 0009_sanctions: NOTIFY mentora_auth "user:<id>"), so every
+ * process's session cache (auth/sessionCache.ts), which holds the sanctions in force, hears of it.
+ */
+export const sanctions = pgTable(
+  'sanctions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: sanctionKindEnum('kind').notNull(),
+    reason: text('reason').notNull(),
+    message: text('message'),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    liftedAt: timestamp('lifted_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    liftReason: text('lift_reason'),
+    liftedById: uuid('lifted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin's name when it happened: the history still reads after they are gone. */
+    createdByName: text('created_by_name').notNull(),
+  },
+  (t) => [
+    index('sanctions_user_idx').on(t.userId, t.startsAt),
+    index('sanctions_created_by_idx').on(t.createdById),
+    index('sanctions_lifted_by_idx').on(t.liftedById),
+    check('sanctions_end', sql`(${t.kind} = 'warn') = (${t.endsAt} IS NULL)`),
+  ],
+);
+export type SanctionRow = typeof sanctions.$inferSelect;

@@ -34,6 +34,15 @@ export function notificationMessage(row: NotificationRow): string {
       return n.liveStarted(actor, title);
     case 'new_discussion':
       return n.newDiscussion(actor, title, shortTitle(row.contextTitle));
+    // Sanctions (sanctions/service.ts): the reason in full, and the end kept in contextTitle.
+    case 'warned':
+      return n.warned(row.subjectTitle);
+    case 'silenced':
+      return n.silenced(row.contextTitle, row.subjectTitle);
+    case 'suspended':
+      return n.suspended(row.contextTitle, row.subjectTitle);
+    case 'sanction_lifted':
+      return n.sanctionLifted(row.subjectTitle === 'suspend' ? 'suspension' : 'silence');
   }
 }
 

@@ -1,4 +1,4 @@
-import { LEARNER_ROLES, MENTOR_ROLES, MESSAGES, type Role, type User } from '@mentora/contract';
+import { type AdminUser, LEARNER_ROLES, MENTOR_ROLES, MESSAGES, type Role, type User } from '@mentora/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.js';
 import { authChanged } from '../auth/authChanges.js';
@@ -9,6 +9,9 @@ import { type UserRow, users } from '../db/schema.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../http/errors.js';
 import { notifyMentorVerified, notifyVerificationRequest } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
+import { shownRestriction } from '../sanctions/policy.js';
+import { presentActiveSanction } from '../sanctions/presenter.js';
+import { restrictionsOfUser } from '../sanctions/queries.js';
 import { EmailTakenError, findUserByEmail, insertAccount, lockAdmins, wouldLeaveNoAdmin } from './accounts.js';
 import { canRequestVerification, isMentor } from './policy.js';
 import { presentUser } from './presenter.js';
@@ -28,13 +31,20 @@ export async function requestVerification(ctx: AppContext, user: UserRow): Promi
   await publishNotifications(ctx, raised);
 }
 
-function listByRoles(db: Queryable, roles: readonly Role[]): Promise<User[]> {
+/** Admin lists: each user with the sanction in force on them, if any (read in the same query). */
+function listByRoles(db: Queryable, roles: readonly Role[]): Promise<AdminUser[]> {
   return db
-    .select()
+    .select({ user: users, restrictions: restrictionsOfUser() })
     .from(users)
     .where(inArray(users.role, [...roles]))
     .orderBy(desc(users.createdAt))
-    .then((rows) => rows.map(presentUser));
+    .then((rows) => {
+      const now = Date.now();
+      return rows.map((row) => ({
+        ...presentUser(row.user),
+        sanction: presentActiveSanction(shownRestriction(row.restrictions, now)),
+      }));
+    });
 }
 
 export const listMentors = (ctx: AppContext) => listByRoles(ctx.db, MENTOR_ROLES);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashResetToken } from '../../src/auth/passwordReset.js';
 import { passwordResets } from '../../src/db/schema.js';
+import { imposeSanction } from '../../src/sanctions/service.js';
 import { classRequest, DEFAULT_PASSWORD, makeLearner, makeMentor, type TestUser } from '../factories/index.js';
 import type { TestServer } from '../harness.js';
 import type { World } from './world.js';
@@ -44,6 +45,9 @@ export const MATRIX = {
   'GET /api/users/admins':               [401, 403,    403,     403,   403, 403,     403, 200],
   'DELETE /api/users/mentor/:id':        [401, 403,    403,     403,   403, 403,     403, 200],
   'DELETE /api/users/learner/:id':       [401, 403,    403,     403,   403, 403,     403, 200],
+  'GET /api/users/:id/sanctions':        [401, 403,    403,     403,   403, 403,     403, 200],
+  'POST /api/users/:id/sanctions':       [401, 403,    403,     403,   403, 403,     403, 201],
+  'DELETE /api/users/:id/sanctions/:sid':[401, 403,    403,     403,   403, 403,     403, 200],
   'PUT /api/admin/verify-mentor/:id':    [401, 403,    403,     403,   403, 403,     403, 200],
   'PUT /api/admin/users/:id/role':       [401, 403,    403,     403,   403, 403,     403, 200],
   'GET /api/admin/audit-log':            [401, 403,    403,     403,   403, 403,     403, 200],
@@ -138,6 +142,22 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
 
   'DELETE /api/users/mentor/:id': async (_w, t) => ({ params: { id: (await makeMentor(t)).user.id } }),
   'DELETE /api/users/learner/:id': async (_w, t) => ({ params: { id: (await makeLearner(t)).user.id } }),
+  'GET /api/users/:id/sanctions': (w) => ({ params: { id: w.users.learner.user.id } }),
+  'POST /api/users/:id/sanctions': async (_w, t) => ({
+    params: { id: (await makeLearner(t)).user.id },
+    body: { kind: 'silence', days: 3, reason: 'Rude replies' },
+  }),
+  'DELETE /api/users/:id/sanctions/:sid': async (w, t) => {
+    const person = await makeLearner(t);
+    const s = await imposeSanction(t.ctx, {
+      userId: person.user.id,
+      kind: 'suspend',
+      days: 1,
+      reason: 'Spam',
+      by: w.spareAdmin.user,
+    });
+    return { params: { id: person.user.id, sid: s._id }, body: { reason: 'Appeal granted' } };
+  },
   'PUT /api/admin/verify-mentor/:id': async (_w, t) => ({ params: { id: (await makeMentor(t)).user.id } }),
   'PUT /api/admin/users/:id/role': async (_w, t) => ({
     params: { id: (await makeLearner(t)).user.id },

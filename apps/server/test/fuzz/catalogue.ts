@@ -1,6 +1,7 @@
 import * as c from '@mentora/contract';
 import fc from 'fast-check';
 import { z } from 'zod';
+import { imposeSanction } from '../../src/sanctions/service.js';
 import type { World } from '../authorization/world.js';
 import {
   DEFAULT_PASSWORD,
@@ -19,12 +20,17 @@ import type { Hints } from './arbitraries.js';
 // that input gets past the permission check to validation and the service), the real id its path
 // takes, and hints for fields a schema cannot fill with something that works.
 
+type Target = string | Record<string, string>;
+
 export interface FuzzTarget {
   call: string;
   /** Who calls: someone allowed to (a fresh account where a valid call would end the session). */
   caller: (t: TestServer, w: World) => TestUser | undefined | Promise<TestUser | undefined>;
-  /** The real id the path's parameter takes when the fuzzer does not spoil it (fresh where a call deletes it). */
-  target?: (t: TestServer, w: World) => string | Promise<string>;
+  /**
+   * The real id the path's parameter takes when the fuzzer does not spoil it (fresh where a call deletes
+   * it); for a path of several parameters, the id of each by name.
+   */
+  target?: (t: TestServer, w: World) => Target | Promise<Target>;
   body?: z.ZodType;
   query?: z.ZodType;
   /** What a 2xx answer must match; 'stream' for Server-Sent Events, 'html' for a web page. */
@@ -100,9 +106,40 @@ export const TARGETS: FuzzTarget[] = [
 
   // ---------- users and administration ----------
   { call: 'POST /api/users/request-verification', caller: (t) => makeMentor(t), response: message },
-  { call: 'GET /api/users/mentors', caller: u('admin'), response: z.array(c.userSchema) },
-  { call: 'GET /api/users/learners', caller: u('admin'), response: z.array(c.userSchema) },
-  { call: 'GET /api/users/admins', caller: u('admin'), response: z.array(c.userSchema) },
+  { call: 'GET /api/users/mentors', caller: u('admin'), response: z.array(c.adminUserSchema) },
+  { call: 'GET /api/users/learners', caller: u('admin'), response: z.array(c.adminUserSchema) },
+  { call: 'GET /api/users/admins', caller: u('admin'), response: z.array(c.adminUserSchema) },
+  {
+    call: 'GET /api/users/:id/sanctions',
+    caller: u('admin'),
+    target: (_t, w) => w.users.learner.user.id,
+    response: c.sanctionListResponseSchema,
+  },
+  {
+    call: 'POST /api/users/:id/sanctions',
+    caller: u('admin'),
+    target: async (t) => (await makeLearner(t)).user.id,
+    body: c.imposeSanctionRequestSchema,
+    response: c.sanctionResponseSchema,
+    hints: () => ({ days: fc.oneof(fc.integer({ min: 1, max: 365 }), fc.integer(), fc.double()) }),
+  },
+  {
+    call: 'DELETE /api/users/:id/sanctions/:sid',
+    caller: u('admin'),
+    target: async (t, w) => {
+      const person = await makeLearner(t);
+      const s = await imposeSanction(t.ctx, {
+        userId: person.user.id,
+        kind: 'silence',
+        days: 1,
+        reason: 'Fuzzing',
+        by: w.users.admin.user,
+      });
+      return { id: person.user.id, sid: s._id };
+    },
+    body: c.liftSanctionRequestSchema,
+    response: c.sanctionResponseSchema,
+  },
   {
     call: 'DELETE /api/users/mentor/:id',
     caller: u('admin'),

@@ -178,8 +178,9 @@ export function fuzz(targets: FuzzTarget[]): void {
         await fc.assert(
           fc.asyncProperty(input, async (i) => {
             const caller = await target.caller(t, world);
-            const id = i.id ?? (target.target ? await target.target(t, world) : '');
-            const path = template.replace(/:\w+/g, () => i.rawSegment ?? encodeSegment(id));
+            const real = target.target ? await target.target(t, world) : '';
+            const idOf = (name: string) => i.id ?? (typeof real === 'string' ? real : (real[name] ?? ''));
+            const path = template.replace(/:(\w+)/g, (_, name: string) => i.rawSegment ?? encodeSegment(idOf(name)));
             const { text, type } = bodyOf(i.body, i.bodyForm);
             const headers: Record<string, string> = {};
             if (type) headers['Content-Type'] = type;

@@ -11,6 +11,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   class_deleted: 'Deleted a class',
   discussion_deleted: 'Deleted a discussion',
   post_deleted: 'Deleted a community post',
+  sanction_imposed: 'Sanctioned an account',
+  sanction_lifted: 'Lifted a sanction',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {

@@ -1,0 +1,179 @@
+import {
+  formatUtc,
+  MESSAGES,
+  SANCTION_DAYS,
+  type Sanction,
+  type SanctionKind,
+  type SanctionListResponse,
+} from '@mentora/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/service.js';
+import { authChanged } from '../auth/authChanges.js';
+import { endUserSessions } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/client.js';
+import { type NotificationRow, notifications, type SanctionRow, sanctions, users } from '../db/schema.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import { links } from '../notifications/raise.js';
+import { publishNotifications } from '../notifications/service.js';
+import { refuseUnlessSanctionable } from './policy.js';
+import { isActive, presentSanction } from './presenter.js';
+
+// Sanctions of an account (issue #24): an admin warns, silences or suspends; a silence or suspension
+// ends by itself at its end, or earlier when an admin lifts it. Each one and each lift is written with
+// its audit entry and the person's notification in one transaction. Every process hears of it at commit
+// (migration 0009_sanctions announces a change of the sanctions table as a change of the user), so its
+// cached sessions and open event streams follow at once; this process acts directly (authChanged).
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export interface ImposeSanction {
+  userId: string;
+  kind: SanctionKind;
+  /** Required for silence and suspend (1-365); ignored for a warning. */
+  days?: number | undefined;
+  reason: string;
+  /** What a warning says beyond its reason (optional). */
+  message?: string | undefined;
+  /** The admin who imposes it. */
+  by: { id: string; name: string };
+}
+
+const KIND_WORDS: Record<SanctionKind, string> = { warn: 'warning', silence: 'silence', suspend: 'suspension' };
+
+function describe(row: SanctionRow): string {
+  if (!row.endsAt) return `${KIND_WORDS[row.kind]}: ${row.reason}`;
+  return `${KIND_WORDS[row.kind]} until ${formatUtc(row.endsAt)}: ${row.reason}`;
+}
+
+/** The route validates days (contract); other callers (the moderation queue) get the same 400 here. */
+function daysOf(days: number | undefined): number {
+  if (days === undefined) {
+    const message = MESSAGES.server.sanctionDaysRequired;
+    throw badRequest(message, [{ path: 'days', message }]);
+  }
+  if (!Number.isInteger(days) || days < SANCTION_DAYS.min || days > SANCTION_DAYS.max) {
+    const message = `Days must be a whole number from ${SANCTION_DAYS.min} to ${SANCTION_DAYS.max}`;
+    throw badRequest(message, [{ path: 'days', message }]);
+  }
+  return days;
+}
+
+async function lockUser(tx: Queryable, id: string) {
+  const [target] = await tx
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('no key update');
+  if (!target) throw notFound(MESSAGES.server.userNotFound);
+  return target;
+}
+
+/** The person's notification: a warning's message (or its reason), or the reason and the end. */
+function noticeOf(row: SanctionRow) {
+  const base = { userId: row.userId, link: links.dashboard, actorName: '' };
+  if (row.kind === 'warn') return { ...base, kind: 'warned' as const, subjectTitle: row.message || row.reason };
+  return {
+    ...base,
+    kind: row.kind === 'silence' ? ('silenced' as const) : ('suspended' as const),
+    subjectTitle: row.reason,
+    contextTitle: row.endsAt?.toISOString() ?? '',
+  };
+}
+
+/**
+ * Warns, silences or suspends an account (the admin route, and the moderation queue's resolve action).
+ * 404 for an unknown account, 403 for the admin themselves or another admin. A suspension ends every
+ * session of the account in the same transaction: each of its tokens gets 401 at once on every process,
+ * and its event streams end.
+ */
+export async function imposeSanction(ctx: AppContext, input: ImposeSanction): Promise<Sanction> {
+  const { row, raised } = await ctx.db.transaction(async (tx) => {
+    const target = await lockUser(tx, input.userId);
+    refuseUnlessSanctionable(input.by, target);
+    const now = Date.now();
+    const days = input.kind === 'warn' ? undefined : daysOf(input.days);
+    const [row] = await tx
+      .insert(sanctions)
+      .values({
+        userId: target.id,
+        kind: input.kind,
+        reason: input.reason,
+        message: input.message || null,
+        startsAt: new Date(now),
+        endsAt: days === undefined ? null : new Date(now + days * DAY_MS),
+        createdById: input.by.id,
+        createdByName: input.by.name,
+      })
+      .returning();
+    if (!row) throw new Error('sanction insert returned nothing');
+    if (row.kind === 'suspend') await endUserSessions(tx, target.id);
+    await recordAudit(tx, {
+      actor: input.by,
+      action: 'sanction_imposed',
+      target: { type: 'user', id: target.id, name: target.name },
+      detail: describe(row),
+    });
+    const raised: NotificationRow[] = await tx.insert(notifications).values(noticeOf(row)).returning();
+    return { row, raised };
+  });
+  authChanged(ctx, { kind: 'user', id: row.userId });
+  await publishNotifications(ctx, raised);
+  return presentSanction(row);
+}
+
+/**
+ * Lifts a silence or suspension early: it ends now. 404 for a sanction that is not this account's, 409
+ * for one not in force (a warning, one ended or lifted already).
+ */
+export async function liftSanction(
+  ctx: AppContext,
+  admin: { id: string; name: string },
+  userId: string,
+  sanctionId: string,
+  reason: string | undefined,
+): Promise<Sanction> {
+  const { row, raised } = await ctx.db.transaction(async (tx) => {
+    const target = await lockUser(tx, userId);
+    const [before] = await tx
+      .select()
+      .from(sanctions)
+      .where(and(eq(sanctions.id, sanctionId), eq(sanctions.userId, userId)))
+      .for('update');
+    if (!before) throw notFound(MESSAGES.server.sanctionNotFound);
+    if (!isActive(before)) throw conflict(MESSAGES.server.sanctionNotActive);
+    const [row] = await tx
+      .update(sanctions)
+      .set({ liftedAt: new Date(), liftReason: reason || null, liftedById: admin.id })
+      .where(eq(sanctions.id, sanctionId))
+      .returning();
+    if (!row) throw notFound(MESSAGES.server.sanctionNotFound);
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'sanction_lifted',
+      target: { type: 'user', id: target.id, name: target.name },
+      detail: `${describe(row)} — lifted${reason ? `: ${reason}` : ''}`,
+    });
+    const raised: NotificationRow[] = await tx
+      .insert(notifications)
+      .values({ userId, kind: 'sanction_lifted', link: links.dashboard, subjectTitle: row.kind })
+      .returning();
+    return { row, raised };
+  });
+  authChanged(ctx, { kind: 'user', id: userId });
+  await publishNotifications(ctx, raised);
+  return presentSanction(row);
+}
+
+/** Every sanction of an account, newest first; 404 for an unknown account. */
+export async function listSanctions(ctx: AppContext, userId: string): Promise<SanctionListResponse> {
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound(MESSAGES.server.userNotFound);
+  const rows = await ctx.db
+    .select()
+    .from(sanctions)
+    .where(eq(sanctions.userId, userId))
+    .orderBy(desc(sanctions.startsAt), desc(sanctions.id));
+  const now = Date.now();
+  return { sanctions: rows.map((row) => presentSanction(row, now)) };
+}
