@@ -121,6 +121,18 @@ export const MESSAGES = {
     newDiscussion: (actor: string, title: string, classTitle: string) =>
       `${actor} started the discussion “${title}” in “${classTitle}”`,
     someone: 'Someone',
+    reportResolved: (outcome: string, title: string) => `Your report of “${title}” was reviewed: ${outcome}`,
+    contentModerated: (outcome: string, title: string) => `A moderator reviewed your “${title}”: ${outcome}`,
+  },
+  moderation: {
+    /** What everyone but its author (and admins) sees instead of hidden content. */
+    hiddenNotice: 'Hidden while a moderator reviews it',
+    cannotReportOwn: 'You cannot report your own content',
+    targetNotFound: 'The reported content was not found',
+    entryNotFound: 'Queue entry not found',
+    alreadyResolved: 'This entry has already been resolved',
+    /** The outcome words of notifications, by action. */
+    outcome: { dismiss: 'it was kept', hide: 'it was hidden', delete: 'it was removed' },
   },
   // Messages the server answers with (API.md).
   server: {

@@ -34,6 +34,11 @@ export function notificationMessage(row: NotificationRow): string {
       return n.liveStarted(actor, title);
     case 'new_discussion':
       return n.newDiscussion(actor, title, shortTitle(row.contextTitle));
+    // Moderation (moderation/service.ts): contextTitle holds the outcome's words.
+    case 'report_resolved':
+      return n.reportResolved(row.contextTitle, title);
+    case 'content_moderated':
+      return n.contentModerated(row.contextTitle, title);
   }
 }
 
