@@ -10,6 +10,8 @@ export interface AnalysedColumns {
   sentimentPolarity: number;
   flagged: boolean;
   flagReason: string | null;
+  /** Hidden pending review (moderation/visibility.ts decides who still reads it); absent: not hidden. */
+  hidden?: boolean;
 }
 
 export interface PersonColumns {
@@ -25,6 +27,8 @@ export function analysisColumns(analysis: TextAnalysis): AnalysedColumns {
     sentimentPolarity: analysis.sentiment.polarity,
     flagged: analysis.moderation.flagged,
     flagReason: analysis.moderation.reason,
+    // A threat is hidden from the start: nobody but its author and admins ever reads it before review.
+    hidden: analysis.severe,
   };
 }
 
@@ -32,12 +36,16 @@ export function analysisColumns(analysis: TextAnalysis): AnalysedColumns {
  * The stored analysis, as the contract shapes it. Polarity is a `real` (float4) column: rounding to six
  * decimals gives back the value that was written instead of float4 noise (0.3 rather than 0.30000001).
  */
-export function presentAnalysis(row: AnalysedColumns): { sentiment: Sentiment; moderation: Moderation } {
+export function presentAnalysis(row: AnalysedColumns): { sentiment: Sentiment; moderation: Moderation; hidden?: true } {
   return {
     sentiment: { label: row.sentimentLabel, polarity: Math.round(row.sentimentPolarity * 1e6) / 1e6 },
     moderation: { flagged: row.flagged, reason: row.flagReason },
+    ...hiddenMark(row),
   };
 }
+
+/** `hidden: true` on hidden content, nothing otherwise (the contract's optional field). */
+export const hiddenMark = (row: { hidden?: boolean }): { hidden?: true } => (row.hidden ? { hidden: true } : {});
 
 export type DiscussionFields = Omit<DiscussionRow, 'search'>;
 
@@ -74,7 +82,8 @@ export function presentReply({ reply, author }: ReplyWithAuthor): DiscussionRepl
  * toISOString writes it (created_at keeps milliseconds), the polarity rounded as presentAnalysis rounds
  * the float4 the driver reads (its shortest text, then Math.round: half up); text through to_json, which
  * escapes as JSON.stringify does. Written by concatenation, which PostgreSQL does faster than nested
- * row_to_json. Every column it reads is NOT NULL but flag_reason.
+ * row_to_json. Every column it reads is NOT NULL but flag_reason. `hidden` comes last, and only when true,
+ * as presentAnalysis adds it.
  * discussions.test.ts holds the two to the same answers.
  */
 export function replyJsonSql(reply: string): SQL {
@@ -86,7 +95,7 @@ export function replyJsonSql(reply: string): SQL {
     || '","sentiment":{"label":"' || ${r}.sentiment_label
     || '","polarity":' || floor(${r}.sentiment_polarity::text::float8 * 1e6 + 0.5) / 1e6
     || '},"moderation":{"flagged":' || ${r}.flagged || ',"reason":' || coalesce(to_json(${r}.flag_reason)::text, 'null')
-    || '}}')`;
+    || '}' || case when ${r}.hidden then ',"hidden":true' else '' end || '}')`;
 }
 
 /**

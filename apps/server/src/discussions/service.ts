@@ -22,6 +22,8 @@ import { JsonText } from '../http/jsonText.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { notifyNewDiscussion } from '../notifications/raise.js';
 import { publishNotification, publishNotifications } from '../notifications/service.js';
+import { recordAutoFlag } from '../moderation/service.js';
+import { forEveryoneReply, HIDDEN_NOTICE, maskedDiscussion, mayHoldHidden, searchableSql } from '../moderation/visibility.js';
 import { analyseText } from '../text/index.js';
 import { isAdmin, isMentor } from '../users/policy.js';
 import { canDeleteDiscussion, canListAllDiscussions, canReadDiscussions, canStartDiscussion } from './policy.js';
@@ -150,6 +152,10 @@ function buildDiscussionPage(db: Queryable, name: string, shape: string) {
               )})`
           : undefined,
         shape.includes('+class') ? eq(discussions.classId, sql.placeholder('classId')) : undefined,
+        // Hidden text matches no one's search but its author's and admins' (moderation/visibility.ts).
+        shape.includes('+search')
+          ? searchableSql(discussions, { id: sql`${viewerId}::uuid`, role: sql`${sql.placeholder('viewerRole')}::text` })
+          : undefined,
         // My posts: the (author_id, created_at) index. My replies: one probe of the (discussion_id,
         // author_id) index of migration 0007 per discussion, as repliedByMe does.
         shape.includes('+posts') ? sql`${discussions.authorId} = ${viewerId}::uuid` : undefined,
@@ -237,7 +243,7 @@ export async function listDiscussions(
   if (page.items.length === 0 && !options.classId && !isAdmin(user) && !(await hasAnyClass(ctx.db, user))) {
     throw forbidden(MESSAGES.discussions.notEnrolledAny);
   }
-  return page;
+  return { items: page.items.map((d) => maskedDiscussion(user, d)), nextCursor: page.nextCursor };
 }
 
 /** Every discussion on the platform, for the admin dashboard. */
@@ -250,7 +256,8 @@ export async function listAllDiscussions(
   if (options.classId && !(await membershipOf(ctx.db, options.classId, user))) {
     throw notFound(MESSAGES.classDetail.notFound);
   }
-  return pageOfDiscussions(ctx.db, user, 'any', options);
+  const page = await pageOfDiscussions(ctx.db, user, 'any', options);
+  return { items: page.items.map((d) => maskedDiscussion(user, d)), nextCursor: page.nextCursor };
 }
 
 export async function getDiscussion(ctx: AppContext, user: UserRow, id: string): Promise<Discussion> {
@@ -266,7 +273,7 @@ export async function getDiscussion(ctx: AppContext, user: UserRow, id: string):
   if (!discussion) throw notFound(MESSAGES.discussionDetail.notFound);
   const m = await readMembershipOf(ctx, discussion.classId._id, user);
   if (!m || !canReadDiscussions(m)) throw forbidden(MESSAGES.server.notClassMember);
-  return discussion;
+  return maskedDiscussion(user, discussion);
 }
 
 /**
@@ -298,7 +305,8 @@ export async function createDiscussion(
       })
       .returning(discussionFields);
     if (!row) throw new Error('discussion insert returned nothing');
-    const raised = await notifyNewDiscussion(tx, user, row, m.cls);
+    // Hidden from the start (a threat): the class hears of a discussion, not of what it says.
+    const raised = await notifyNewDiscussion(tx, user, row.hidden ? { ...row, title: HIDDEN_NOTICE } : row, m.cls);
     const discussion = presentDiscussion({
       discussion: row,
       cls: { id: m.cls.id, title: m.cls.title, mentorId: m.cls.mentorId },
@@ -310,6 +318,14 @@ export async function createDiscussion(
   });
   ctx.readCache.changed('discussions');
   await publishNotifications(ctx, raised);
+  await recordAutoFlag(ctx, {
+    type: 'discussion',
+    id: discussion._id,
+    authorId: user.id,
+    flagged: analysis.moderation.flagged,
+    reason: analysis.moderation.reason,
+    severe: analysis.severe,
+  });
   return discussion;
 }
 
@@ -336,16 +352,29 @@ export async function addReply(
   ctx.readCache.changed('discussion_replies');
   const { head, replyCount, reply } = inserted;
   // The head as the statement read it, with every reply the statement saw.
-  const answer = discussionJson({ ...head, replyCount, repliedByMe: true }, inserted.repliesJson);
+  let answer = discussionJson({ ...head, replyCount, repliedByMe: true }, inserted.repliesJson);
+  // Hidden replies (or a hidden discussion) reach the replier as the visibility rule shows them to them.
+  if (head.discussion.hidden || mayHoldHidden(inserted.repliesJson)) {
+    answer = JSON.stringify(maskedDiscussion(user, JSON.parse(answer) as Discussion));
+  }
   // In id order: the statement took the notification's id, then the reply event's.
   if (inserted.notification) {
     await publishNotification(ctx, inserted.notification.row, inserted.notification.unread);
   }
   await ctx.events.publishWithId(
     inserted.eventId,
-    { name: 'discussion.reply', data: { discussionId: id, classId: head.cls.id, reply, replyCount } },
+    // One event for the whole class: as anyone may see it (the replier has the answer).
+    { name: 'discussion.reply', data: { discussionId: id, classId: head.cls.id, reply: forEveryoneReply(reply), replyCount } },
     { classId: head.cls.id },
   );
+  await recordAutoFlag(ctx, {
+    type: 'reply',
+    id: inserted.replyId,
+    authorId: user.id,
+    flagged: analysis.moderation.flagged,
+    reason: analysis.moderation.reason,
+    severe: analysis.severe,
+  });
   return new JsonText(answer);
 }
 
