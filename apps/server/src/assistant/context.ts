@@ -239,7 +239,11 @@ async function matchingPosts(db: Queryable, query: string): Promise<PostBrief[]>
     .from(communityPosts)
     .innerJoin(users, eq(users.id, communityPosts.authorId))
     .where(
-      and(eq(communityPosts.flagged, false), notHiddenSql(communityPosts.hidden), matchesSearch(communityPosts.search, query)),
+      and(
+        eq(communityPosts.flagged, false),
+        notHiddenSql(communityPosts.hidden),
+        matchesSearch(communityPosts.search, query),
+      ),
     )
     .orderBy(desc(rank(communityPosts.search, query)), desc(communityPosts.createdAt))
     .limit(MATCH_LIMIT);

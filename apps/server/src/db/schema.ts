@@ -445,9 +445,7 @@ export const moderationEntries = pgTable(
   },
   (t) => [
     // One open entry per item: concurrent reports and flags meet on it.
-    uniqueIndex('moderation_entries_open_target_key')
-      .on(t.targetType, t.targetId)
-      .where(sql`${t.status} = 'open'`),
+    uniqueIndex('moderation_entries_open_target_key').on(t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
     index('moderation_entries_status_created_idx').on(t.status, t.createdAt),
     index('moderation_entries_author_idx').on(t.authorId, t.status),
     index('moderation_entries_target_idx').on(t.targetId),

@@ -20,10 +20,16 @@ import { searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { JsonText } from '../http/jsonText.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
+import { recordAutoFlag } from '../moderation/service.js';
+import {
+  forEveryoneReply,
+  HIDDEN_NOTICE,
+  maskedDiscussion,
+  mayHoldHidden,
+  searchableSql,
+} from '../moderation/visibility.js';
 import { notifyNewDiscussion } from '../notifications/raise.js';
 import { publishNotification, publishNotifications } from '../notifications/service.js';
-import { recordAutoFlag } from '../moderation/service.js';
-import { forEveryoneReply, HIDDEN_NOTICE, maskedDiscussion, mayHoldHidden, searchableSql } from '../moderation/visibility.js';
 import { analyseText } from '../text/index.js';
 import { isAdmin, isMentor } from '../users/policy.js';
 import { canDeleteDiscussion, canListAllDiscussions, canReadDiscussions, canStartDiscussion } from './policy.js';
@@ -154,7 +160,10 @@ function buildDiscussionPage(db: Queryable, name: string, shape: string) {
         shape.includes('+class') ? eq(discussions.classId, sql.placeholder('classId')) : undefined,
         // Hidden text matches no one's search but its author's and admins' (moderation/visibility.ts).
         shape.includes('+search')
-          ? searchableSql(discussions, { id: sql`${viewerId}::uuid`, role: sql`${sql.placeholder('viewerRole')}::text` })
+          ? searchableSql(discussions, {
+              id: sql`${viewerId}::uuid`,
+              role: sql`${sql.placeholder('viewerRole')}::text`,
+            })
           : undefined,
         // My posts: the (author_id, created_at) index. My replies: one probe of the (discussion_id,
         // author_id) index of migration 0007 per discussion, as repliedByMe does.
@@ -364,7 +373,10 @@ export async function addReply(
   await ctx.events.publishWithId(
     inserted.eventId,
     // One event for the whole class: as anyone may see it (the replier has the answer).
-    { name: 'discussion.reply', data: { discussionId: id, classId: head.cls.id, reply: forEveryoneReply(reply), replyCount } },
+    {
+      name: 'discussion.reply',
+      data: { discussionId: id, classId: head.cls.id, reply: forEveryoneReply(reply), replyCount },
+    },
     { classId: head.cls.id },
   );
   await recordAutoFlag(ctx, {

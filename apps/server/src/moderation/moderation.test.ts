@@ -128,9 +128,9 @@ describe('POST /api/reports', () => {
     expect((await report(author, { targetType: 'post', targetId: 'not-an-id', reason: 'spam' })).status).toBe(404);
     // A discussion of a class the reporter is not in: as if it did not exist.
     const outsider = await makeLearner(t);
-    expect((await report(outsider, { targetType: 'discussion', targetId: discussion._id, reason: 'spam' })).status).toBe(
-      404,
-    );
+    expect(
+      (await report(outsider, { targetType: 'discussion', targetId: discussion._id, reason: 'spam' })).status,
+    ).toBe(404);
     for (const body of [
       { targetType: 'discussion', targetId: discussion._id, reason: 'boring' },
       { targetType: 'thing', targetId: discussion._id, reason: 'spam' },
@@ -297,7 +297,10 @@ describe('auto-hide and the visibility rule', () => {
     expect(thread.replies[0]).toMatchObject({ content: HIDDEN_NOTICE, hidden: true });
     expect((await getDiscussion(withReply._id, author)).replies[0]?.content).toBe('Zanzibarian reply text');
     // Replying to it, the viewer's answer masks it too.
-    const answered = await t.http.post(`/api/discussions/${withReply._id}/replies`).set(viewer.auth).send({ content: 'ok' });
+    const answered = await t.http
+      .post(`/api/discussions/${withReply._id}/replies`)
+      .set(viewer.auth)
+      .send({ content: 'ok' });
     expect(answered.status).toBe(201);
     expect(answered.body.replies[0]).toMatchObject({ content: HIDDEN_NOTICE, hidden: true });
 
@@ -326,15 +329,25 @@ describe('auto-hide and the visibility rule', () => {
     const discussion = await makeDiscussion(t, author, cls);
     const stream = await openReadyStream(`${t.baseUrl}/api/events`, { headers: watcher.auth });
     try {
-      const post = await t.http.post('/api/community').set(author.auth).send({ title: 'Hi', content: THREAT, tags: [] });
+      const post = await t.http
+        .post('/api/community')
+        .set(author.auth)
+        .send({ title: 'Hi', content: THREAT, tags: [] });
       expect(post.body).toMatchObject({ content: THREAT, hidden: true });
-      const reply = await t.http.post(`/api/discussions/${discussion._id}/replies`).set(author.auth).send({ content: THREAT });
+      const reply = await t.http
+        .post(`/api/discussions/${discussion._id}/replies`)
+        .set(author.auth)
+        .send({ content: THREAT });
       expect(reply.status).toBe(201);
       const postEvent = await stream.waitFor(
         (m) => m.event === 'community.post' && m.data.includes(post.body._id),
         'the post',
       );
-      expect(JSON.parse(postEvent.data).post).toMatchObject({ title: HIDDEN_NOTICE, content: HIDDEN_NOTICE, hidden: true });
+      expect(JSON.parse(postEvent.data).post).toMatchObject({
+        title: HIDDEN_NOTICE,
+        content: HIDDEN_NOTICE,
+        hidden: true,
+      });
       const replyEvent = await stream.waitFor(
         (m) => m.event === 'discussion.reply' && m.data.includes(discussion._id),
         'the reply',
@@ -377,7 +390,9 @@ describe('the review queue', () => {
     expect((await queue('reason=offTopic&limit=100')).items.map((i) => i.targetId)).not.toContain(one._id);
     expect((await queue('source=auto&limit=100')).items.map((i) => i.targetId)).toContain(severe._id);
     expect((await queue('source=auto&limit=100')).items.map((i) => i.targetId)).not.toContain(two._id);
-    expect((await queue('targetType=discussion&limit=100')).items.every((i) => i.targetType === 'discussion')).toBe(true);
+    expect((await queue('targetType=discussion&limit=100')).items.every((i) => i.targetType === 'discussion')).toBe(
+      true,
+    );
     // Pages: one at a time, to the end, each entry once.
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -394,7 +409,8 @@ describe('resolving', () => {
   it('dismiss shows the content again; hide keeps it hidden; delete removes it; each once', async () => {
     const { discussion, others, author } = await classWithDiscussion(5);
     const [r1, r2, r3, viewer] = others as [TestUser, TestUser, TestUser, TestUser];
-    for (const who of [r1, r2, r3]) await report(who, { targetType: 'discussion', targetId: discussion._id, reason: 'spam' });
+    for (const who of [r1, r2, r3])
+      await report(who, { targetType: 'discussion', targetId: discussion._id, reason: 'spam' });
     const entry = await entryFor(discussion._id);
     expect(entry?.hidden).toBe(true);
     const dismissed = await resolve(String(entry?._id), { action: 'dismiss', reason: 'Not spam' });
@@ -526,9 +542,9 @@ describe('deleting an account', () => {
     const post = await makePost(t, author);
     await report(reporter, { targetType: 'post', targetId: post._id, reason: 'spam' });
     await t.http.delete(`/api/users/learner/${author.user.id}`).set(admin.auth).expect(200);
-    expect(await t.ctx.db.select().from(moderationEntries).where(eq(moderationEntries.authorId, author.user.id))).toEqual(
-      [],
-    );
+    expect(
+      await t.ctx.db.select().from(moderationEntries).where(eq(moderationEntries.authorId, author.user.id)),
+    ).toEqual([]);
     expect(await t.ctx.db.select().from(reports).where(eq(reports.reporterId, reporter.user.id))).toEqual([]);
   });
 });

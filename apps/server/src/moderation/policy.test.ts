@@ -33,7 +33,9 @@ describe('moderation policy', () => {
   it('scores reporters, then severity, then age', () => {
     const base = { reporters: 0, autoFlag: false, severe: false, ageHours: 0 };
     expect(queueScore({ ...base, reporters: 2 })).toBeGreaterThan(queueScore({ ...base, reporters: 1 }));
-    expect(queueScore({ ...base, autoFlag: true, severe: true })).toBeGreaterThan(queueScore({ ...base, autoFlag: true }));
+    expect(queueScore({ ...base, autoFlag: true, severe: true })).toBeGreaterThan(
+      queueScore({ ...base, autoFlag: true }),
+    );
     expect(queueScore({ ...base, ageHours: 10 })).toBeGreaterThan(queueScore(base));
     // Age is capped: a two-week-old single report stays below a fresh threat.
     expect(queueScore({ ...base, reporters: 1, ageHours: 400 })).toBeLessThan(

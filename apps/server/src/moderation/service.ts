@@ -25,7 +25,7 @@ import {
   type UserRow,
   users,
 } from '../db/schema.js';
-import { HttpError, forbidden, notFound } from '../http/errors.js';
+import { forbidden, HttpError, notFound } from '../http/errors.js';
 import { shortTitle } from '../notifications/presenter.js';
 import { publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
@@ -95,10 +95,7 @@ async function openEntryFor(
 }
 
 async function reporterCount(tx: Queryable, entryId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(reports)
-    .where(eq(reports.entryId, entryId));
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(reports).where(eq(reports.entryId, entryId));
   return row?.n ?? 0;
 }
 
@@ -261,7 +258,11 @@ async function reportsOf(db: Queryable, entryIds: string[]): Promise<Map<string,
 }
 
 /** One entry as admins read it. */
-async function entryView(db: Queryable, row: ModerationEntryRow, entryReports: QueueReportRow[]): Promise<ModerationEntry> {
+async function entryView(
+  db: Queryable,
+  row: ModerationEntryRow,
+  entryReports: QueueReportRow[],
+): Promise<ModerationEntry> {
   const target = await loadTarget(db, row.targetType, row.targetId);
   const [author] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, row.authorId));
   const history = author && { _id: author.id, name: author.name, history: await authorHistory(db, author.id, row.id) };
@@ -290,7 +291,9 @@ export async function listQueue(ctx: AppContext, user: UserRow, query: QueueQuer
       ? sql`exists (select 1 from reports r where r.entry_id = moderation_entries.id and r.reason = ${query.reason})`
       : undefined,
     query.source === 'auto' ? isNotNull(moderationEntries.autoFlag) : undefined,
-    query.source === 'report' ? sql`exists (select 1 from reports r where r.entry_id = moderation_entries.id)` : undefined,
+    query.source === 'report'
+      ? sql`exists (select 1 from reports r where r.entry_id = moderation_entries.id)`
+      : undefined,
   ];
   const rows = await ctx.db
     .select({
@@ -304,7 +307,10 @@ export async function listQueue(ctx: AppContext, user: UserRow, query: QueueQuer
   const now = Date.now();
   const ordered = rows
     .map((row) => ({ row: row.entry, score: scoreOf(row.entry, row.reporters, now) }))
-    .sort((a, b) => b.score - a.score || a.row.createdAt.getTime() - b.row.createdAt.getTime() || (a.row.id < b.row.id ? -1 : 1));
+    .sort(
+      (a, b) =>
+        b.score - a.score || a.row.createdAt.getTime() - b.row.createdAt.getTime() || (a.row.id < b.row.id ? -1 : 1),
+    );
   const offset = offsetOf(query.cursor);
   const page = ordered.slice(offset, offset + query.limit);
   const byEntry = await reportsOf(
@@ -399,10 +405,7 @@ export async function resolve(
         .filter(Boolean)
         .join('; '),
     });
-    const reporterRows = await tx
-      .select({ id: reports.reporterId })
-      .from(reports)
-      .where(eq(reports.entryId, entryId));
+    const reporterRows = await tx.select({ id: reports.reporterId }).from(reports).where(eq(reports.entryId, entryId));
     const link = input.action === 'delete' || !target ? '/dashboard' : target.link;
     const raised = await notifyOutcome(
       tx,
@@ -417,7 +420,8 @@ export async function resolve(
   });
   ctx.readCache.changed(TARGET_TABLES[found.targetType]);
   if (found.targetType === 'discussion' && input.action === 'delete') ctx.readCache.changed('discussion_replies');
-  if (found.targetType === 'post' && input.action === 'delete') ctx.readCache.changed('community_replies', 'post_likes');
+  if (found.targetType === 'post' && input.action === 'delete')
+    ctx.readCache.changed('community_replies', 'post_likes');
   if (input.sanction) await sanctionAuthor(ctx, user, entry, input.sanction, input.reason);
   await publishNotifications(ctx, raised);
   await publishQueueChanged(ctx);

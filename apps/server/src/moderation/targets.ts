@@ -184,7 +184,11 @@ export async function setTargetHidden(
  */
 export async function deleteTarget(tx: Queryable, type: ModerationTargetType, id: string): Promise<boolean> {
   if (type === 'user') {
-    const done = await tx.update(users).set({ bio: '', hidden: false }).where(eq(users.id, id)).returning({ id: users.id });
+    const done = await tx
+      .update(users)
+      .set({ bio: '', hidden: false })
+      .where(eq(users.id, id))
+      .returning({ id: users.id });
     return done.length > 0;
   }
   const table = TABLES[type];

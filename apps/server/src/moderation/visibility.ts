@@ -23,8 +23,10 @@ const NOBODY: Viewer = { id: '', role: 'learner' };
 export const notHiddenSql = (hidden: AnyPgColumn | SQL): SQL => sql`not ${hidden}`;
 
 /** A row one viewer may find by its text: not hidden, or theirs, or they are an admin. */
-export const searchableSql = (row: { hidden: AnyPgColumn; authorId: AnyPgColumn }, viewer: { id: SQL; role: SQL }): SQL =>
-  sql`(not ${row.hidden} or ${row.authorId} = ${viewer.id} or ${viewer.role} = 'admin')`;
+export const searchableSql = (
+  row: { hidden: AnyPgColumn; authorId: AnyPgColumn },
+  viewer: { id: SQL; role: SQL },
+): SQL => sql`(not ${row.hidden} or ${row.authorId} = ${viewer.id} or ${viewer.role} = 'admin')`;
 
 const masks = <T extends { hidden?: true; author: { _id: string } }>(viewer: Viewer, item: T) =>
   item.hidden === true && !canSeeHidden(viewer, item.author._id);
@@ -32,7 +34,9 @@ const masks = <T extends { hidden?: true; author: { _id: string } }>(viewer: Vie
 type Reply = DiscussionReply | CommunityPost['replies'][number];
 
 export function maskedReply<T extends Reply>(viewer: Viewer, reply: T): T {
-  return masks(viewer, reply) ? { ...reply, content: HIDDEN_NOTICE, moderation: { flagged: false, reason: null } } : reply;
+  return masks(viewer, reply)
+    ? { ...reply, content: HIDDEN_NOTICE, moderation: { flagged: false, reason: null } }
+    : reply;
 }
 
 export function maskedDiscussion(viewer: Viewer, discussion: Discussion): Discussion {
@@ -52,7 +56,9 @@ export function maskedPost(viewer: Viewer, post: CommunityPost): CommunityPost {
 }
 
 export function maskedReview(viewer: Viewer, review: Review): Review {
-  return review.hidden === true && !canSeeHidden(viewer, review.user._id) ? { ...review, comment: HIDDEN_NOTICE } : review;
+  return review.hidden === true && !canSeeHidden(viewer, review.user._id)
+    ? { ...review, comment: HIDDEN_NOTICE }
+    : review;
 }
 
 export const forEveryoneReply = <T extends Reply>(reply: T): T => maskedReply(NOBODY, reply);

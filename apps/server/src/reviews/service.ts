@@ -74,7 +74,12 @@ export async function submitReview(
     .onConflictDoUpdate({
       target: [reviews.classId, reviews.userId],
       // A rewrite does not lift a hiding: a moderator decides that.
-      set: { rating: input.rating, comment: input.comment, updatedAt: sql`now()`, hidden: sql`reviews.hidden or ${severe}` },
+      set: {
+        rating: input.rating,
+        comment: input.comment,
+        updatedAt: sql`now()`,
+        hidden: sql`reviews.hidden or ${severe}`,
+      },
     })
     .returning();
   if (!review) throw new Error('review upsert returned nothing');

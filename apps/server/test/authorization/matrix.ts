@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { hashResetToken } from '../../src/auth/passwordReset.js';
 import { moderationEntries, passwordResets } from '../../src/db/schema.js';
-import { classRequest, DEFAULT_PASSWORD, makeLearner, makeMentor, makePost, type TestUser } from '../factories/index.js';
+import {
+  classRequest,
+  DEFAULT_PASSWORD,
+  makeLearner,
+  makeMentor,
+  makePost,
+  type TestUser,
+} from '../factories/index.js';
 import type { TestServer } from '../harness.js';
 import type { World } from './world.js';
 

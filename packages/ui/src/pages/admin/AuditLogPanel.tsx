@@ -11,6 +11,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   class_deleted: 'Deleted a class',
   discussion_deleted: 'Deleted a discussion',
   post_deleted: 'Deleted a community post',
+  report_dismissed: 'Kept reported content',
+  content_hidden: 'Hid reported content',
+  content_deleted: 'Deleted reported content',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {
@@ -18,6 +21,9 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   class: 'Class',
   discussion: 'Discussion',
   post: 'Post',
+  reply: 'Reply',
+  postReply: 'Post reply',
+  review: 'Review',
 };
 
 /** What admins did, newest first: who, when, what, to what. Names are as they were at the time. */
