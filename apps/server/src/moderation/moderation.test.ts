@@ -260,6 +260,36 @@ describe('auto-hide and the visibility rule', () => {
     expect(own).toMatchObject({ title: discussion.title, content: discussion.content, hidden: true });
   });
 
+  it('meets concurrent reports on one entry, and hides once the third lands', async () => {
+    const author = await makeLearner(t);
+    const post = await makePost(t, author);
+    const reporters = await Promise.all([1, 2, 3].map(() => makeLearner(t)));
+    const answers = await Promise.all(
+      reporters.map((who) => report(who, { targetType: 'post', targetId: post._id, reason: 'spam' })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.report.entryId)).size).toBe(1);
+    const entries = await t.ctx.db.select().from(moderationEntries).where(eq(moderationEntries.targetId, post._id));
+    expect(entries).toHaveLength(1);
+    expect((await entryFor(post._id))?.hidden).toBe(true);
+  });
+
+  it('hides a threatening profile at once and queues it', async () => {
+    const res = await t.http.post('/api/auth/register').send({
+      name: 'Someone',
+      email: `threat-${Date.now()}@example.test`,
+      password: 'correct horse battery',
+      role: 'learner',
+      bio: THREAT,
+    });
+    expect(res.status).toBe(201);
+    expect(await entryFor(res.body._id)).toMatchObject({
+      targetType: 'user',
+      hidden: true,
+      autoFlag: { severe: true },
+    });
+  });
+
   it('keeps hidden text out of lists, searches, the feed and the assistant’s context', async () => {
     const { cls, discussion, others, author } = await classWithDiscussion(5, 'Zanzibarian quokkas everywhere');
     const [r1, r2, r3, viewer] = others as [TestUser, TestUser, TestUser, TestUser];

@@ -166,26 +166,37 @@ export interface AutoFlag {
  */
 export async function recordAutoFlag(ctx: AppContext, flag: AutoFlag): Promise<void> {
   if (!flag.flagged) return;
-  await ctx.db.transaction(async (tx) => {
-    const entry = await openEntryFor(tx, { type: flag.type, id: flag.id, authorId: flag.authorId });
-    await tx
-      .update(moderationEntries)
-      .set({ autoFlag: flag.reason ?? '', severe: entry.severe || flag.severe, updatedAt: sql`now()` })
-      .where(eq(moderationEntries.id, entry.id));
-  });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const entry = await openEntryFor(tx, { type: flag.type, id: flag.id, authorId: flag.authorId });
+      await tx
+        .update(moderationEntries)
+        .set({ autoFlag: flag.reason ?? '', severe: entry.severe || flag.severe, updatedAt: sql`now()` })
+        .where(eq(moderationEntries.id, entry.id));
+    });
+  } catch (error) {
+    // The text is written (and a threat is stored hidden already): a failed flag must not turn that
+    // into an error the writer would retry, and duplicate.
+    ctx.logger.warn({ err: error, type: flag.type, id: flag.id }, 'flagged text was not put in the review queue');
+    return;
+  }
   await publishQueueChanged(ctx);
 }
 
 /**
  * A profile's name and bio are user text too: checked when written (registration, profile edit), flagged
- * into the queue, and hidden at once when severe.
+ * into the queue, and hidden at once when severe. Never throws: the account is written already.
  */
 export async function checkProfile(ctx: AppContext, user: { id: string; name: string; bio: string }): Promise<void> {
   const analysis = analyseText(`${user.name}\n${user.bio}`);
   if (!analysis.moderation.flagged) return;
   if (analysis.severe) {
-    await setTargetHidden(ctx.db, 'user', user.id, true);
-    ctx.readCache.changed('users');
+    try {
+      await setTargetHidden(ctx.db, 'user', user.id, true);
+      ctx.readCache.changed('users');
+    } catch (error) {
+      ctx.logger.warn({ err: error, userId: user.id }, 'a threatening profile could not be hidden');
+    }
   }
   await recordAutoFlag(ctx, {
     type: 'user',
