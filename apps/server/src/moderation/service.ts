@@ -25,7 +25,7 @@ import {
   type UserRow,
   users,
 } from '../db/schema.js';
-import { forbidden, HttpError, notFound } from '../http/errors.js';
+import { conflict, forbidden, notFound } from '../http/errors.js';
 import { shortTitle } from '../notifications/presenter.js';
 import { publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
@@ -40,8 +40,6 @@ type ResolveInput = z.output<typeof resolveModerationRequestSchema>;
 /** How many entries the queue orders at once: the open queue whole; resolved ones, the latest this many. */
 const QUEUE_WINDOW = 1_000;
 const HISTORY_RECENT = 5;
-
-const conflict409 = (message: string) => new HttpError(409, message);
 
 // ---------- the queue's live count ----------
 
@@ -386,7 +384,7 @@ export async function resolve(
   if (!canModerate(user)) throw forbidden();
   const [found] = await ctx.db.select().from(moderationEntries).where(eq(moderationEntries.id, entryId));
   if (!found) throw notFound(MESSAGES.moderation.entryNotFound);
-  if (found.status !== 'open') throw conflict409(MESSAGES.moderation.alreadyResolved);
+  if (found.status !== 'open') throw conflict(MESSAGES.moderation.alreadyResolved);
   const target = await loadTarget(ctx.db, found.targetType, found.targetId);
   const title = nameOf(target, found.targetType);
   const { entry, raised } = await ctx.db.transaction(async (tx) => {
@@ -404,7 +402,7 @@ export async function resolve(
       .where(and(eq(moderationEntries.id, entryId), eq(moderationEntries.status, 'open')))
       .returning();
     // Someone else resolved it between the read and this write.
-    if (!resolved) throw conflict409(MESSAGES.moderation.alreadyResolved);
+    if (!resolved) throw conflict(MESSAGES.moderation.alreadyResolved);
     if (input.action === 'dismiss') await setTargetHidden(tx, found.targetType, found.targetId, false);
     else if (input.action === 'hide') await setTargetHidden(tx, found.targetType, found.targetId, true);
     else await deleteTarget(tx, found.targetType, found.targetId);
