@@ -415,7 +415,8 @@ export async function resolve(
         .join('; '),
     });
     const reporterRows = await tx.select({ id: reports.reporterId }).from(reports).where(eq(reports.entryId, entryId));
-    const link = input.action === 'delete' || !target ? '/dashboard' : target.link;
+    // Where the news points: the item when it is still there to see (a profile has no page of its own).
+    const link = input.action === 'delete' || !target || found.targetType === 'user' ? '/dashboard' : target.link;
     const raised = await notifyOutcome(
       tx,
       user,
