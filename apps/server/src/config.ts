@@ -82,6 +82,8 @@ const envSchema = z.object({
   GEMINI_BASE_URL: url('GEMINI_BASE_URL', ['http:', 'https:']).optional(),
   GEMINI_TIMEOUT_MS: int('GEMINI_TIMEOUT_MS', 100, 600_000).default(20_000),
   ASSISTANT_RATE_LIMIT_PER_MINUTE: int('ASSISTANT_RATE_LIMIT_PER_MINUTE', 1, 1_000_000).default(20),
+  REPORT_RATE_LIMIT_PER_HOUR: int('REPORT_RATE_LIMIT_PER_HOUR', 1, 1_000_000).default(30),
+  MODERATION_AUTO_HIDE_REPORTS: int('MODERATION_AUTO_HIDE_REPORTS', 1, 1_000).default(3),
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z
     .string()
@@ -132,6 +134,13 @@ export interface Config {
     assistantPerUserPerMinute: number;
     forgotPasswordPerIp: number;
     forgotPasswordPerEmail: number;
+    /** Reports (POST /reports) per signed-in user per hour. */
+    reportsPerUserPerHour: number;
+  };
+  /** Moderation (issue #24). */
+  moderation: {
+    /** Distinct people whose reports hide an item pending review (MODERATION_AUTO_HIDE_REPORTS). */
+    autoHideReports: number;
   };
   trustProxy: number;
   corsOrigins: string[];
@@ -238,7 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       assistantPerUserPerMinute: e.ASSISTANT_RATE_LIMIT_PER_MINUTE,
       forgotPasswordPerIp: e.FORGOT_PASSWORD_RATE_LIMIT_PER_IP,
       forgotPasswordPerEmail: e.FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL,
+      reportsPerUserPerHour: e.REPORT_RATE_LIMIT_PER_HOUR,
     },
+    moderation: { autoHideReports: e.MODERATION_AUTO_HIDE_REPORTS },
     trustProxy: e.TRUST_PROXY,
     corsOrigins: [
       DESKTOP_ORIGIN,

@@ -8,6 +8,7 @@ import type { AppContext } from './context.js';
 import { discussionsRoutes } from './discussions/routes.js';
 import { eventsRoutes } from './events/routes.js';
 import type { RateLimiters } from './http/rateLimit.js';
+import { moderationRoutes, reportRoutes } from './moderation/routes.js';
 import { notificationsRoutes } from './notifications/routes.js';
 import { reviewsRoutes } from './reviews/routes.js';
 import { sanctionsRoutes } from './sanctions/routes.js';
@@ -28,5 +29,7 @@ export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.use('/gemini', assistantRoutes(ctx, limits));
   router.use('/notifications', notificationsRoutes(ctx));
   router.use('/events', eventsRoutes(ctx));
+  router.use('/reports', reportRoutes(ctx, limits));
+  router.use('/moderation', moderationRoutes(ctx));
   return router;
 }

@@ -602,6 +602,37 @@ export const API_ROUTES: readonly ApiRoute[] = [
     responses: { 200: message },
   },
 
+  // ---------- moderation ----------
+  {
+    method: 'post',
+    path: '/reports',
+    tag: 'Moderation',
+    summary: 'Report content or a profile (201; 200 when it updates the caller’s earlier report)',
+    ...signedIn,
+    body: q.createReportRequestSchema,
+    responses: { 200: r.reportResponseSchema, 201: r.reportResponseSchema },
+    errors: [403],
+  },
+  {
+    method: 'get',
+    path: '/moderation/queue',
+    tag: 'Moderation',
+    summary: 'The review queue: reported or flagged items, highest score first',
+    ...admin,
+    query: q.moderationQueueQuerySchema,
+    responses: { 200: r.moderationQueueResponseSchema },
+  },
+  {
+    method: 'post',
+    path: '/moderation/queue/:id/resolve',
+    tag: 'Moderation',
+    summary: 'Resolve a queue entry: dismiss (keep), hide or delete the content',
+    ...admin,
+    body: q.resolveModerationRequestSchema,
+    responses: { 200: r.moderationEntrySchema },
+    errors: [403, 409],
+  },
+
   // ---------- notifications and live events ----------
   {
     method: 'get',

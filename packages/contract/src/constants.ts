@@ -83,6 +83,9 @@ export const NOTIFICATION_KINDS = [
   'silenced',
   'suspended',
   'sanction_lifted',
+  // Moderation (issue #24): a reporter hears what became of their report, an author what was done to their content.
+  'report_resolved',
+  'content_moderated',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -105,10 +108,14 @@ export const AUDIT_ACTIONS = [
   'post_deleted',
   'sanction_imposed',
   'sanction_lifted',
+  // The review queue's actions (moderation/): keep (dismiss), hide, delete.
+  'report_dismissed',
+  'content_hidden',
+  'content_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit log entry is about. */
-export const AUDIT_TARGET_TYPES = ['user', 'class', 'discussion', 'post'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'class', 'discussion', 'post', 'reply', 'postReply', 'review'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**
@@ -134,6 +141,7 @@ export const SANCTION_TEXT = { reasonMax: 1_000, messageMax: 5_000 } as const;
  *   discussion.reply     {discussionId, classId, reply, replyCount}   members of that class only
  *   community.post       {post}                              a new community post
  *   community.like       {postId, likes, likeCount}          a post's likes changed
+ *   moderation.queue     {openCount}                         admins only: the review queue changed
  *   resync               {reason}                            some events may be lost: refetch what is shown
  */
 export const LIVE_EVENT_NAMES = [
@@ -143,6 +151,26 @@ export const LIVE_EVENT_NAMES = [
   'discussion.reply',
   'community.post',
   'community.like',
+  'moderation.queue',
   'resync',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
+
+// ---------- moderation (issue #24) ----------
+
+/** What can be reported or flagged: every kind of user text, and a profile (name and bio). */
+export const MODERATION_TARGET_TYPES = ['discussion', 'reply', 'post', 'postReply', 'review', 'user'] as const;
+export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];
+/** Why a person reports something: spam, abuse or harassment, off-topic, inappropriate, other. */
+export const REPORT_REASONS = ['spam', 'abuse', 'offTopic', 'inappropriate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** Where a queue entry came from: people's reports, or the automatic check of the text. */
+export const MODERATION_SOURCES = ['report', 'auto'] as const;
+export type ModerationSource = (typeof MODERATION_SOURCES)[number];
+export const MODERATION_STATUSES = ['open', 'resolved'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+/** What a moderator does with an entry: keep the content (dismiss), hide it, or delete it. */
+export const MODERATION_ACTIONS = ['dismiss', 'hide', 'delete'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export const REPORT_NOTE_MAX = 500;
+export const MODERATION_REASON_MAX = 500;

@@ -158,6 +158,18 @@ export const MESSAGES = {
     suspended: (until: string | Date, reason: string) => sanctionText('suspended', until, reason),
     sanctionLifted: (kind: 'silence' | 'suspension') => `Your ${kind} was lifted by an administrator`,
     someone: 'Someone',
+    reportResolved: (outcome: string, title: string) => `Your report of “${title}” was reviewed: ${outcome}`,
+    contentModerated: (outcome: string, title: string) => `A moderator reviewed your “${title}”: ${outcome}`,
+  },
+  moderation: {
+    /** What everyone but its author (and admins) sees instead of hidden content. */
+    hiddenNotice: 'Hidden while a moderator reviews it',
+    cannotReportOwn: 'You cannot report your own content',
+    targetNotFound: 'The reported content was not found',
+    entryNotFound: 'Queue entry not found',
+    alreadyResolved: 'This entry has already been resolved',
+    /** The outcome words of notifications, by action. */
+    outcome: { dismiss: 'it was kept', hide: 'it was hidden', delete: 'it was removed' },
   },
   // Messages the server answers with (API.md).
   server: {

@@ -8,9 +8,16 @@ import {
   COMMUNITY_CATEGORIES,
   CONTENT_TYPES,
   LIMITS,
+  MODERATION_ACTIONS,
+  MODERATION_REASON_MAX,
+  MODERATION_SOURCES,
+  MODERATION_STATUSES,
+  MODERATION_TARGET_TYPES,
   NOTIFICATIONS_READ_MAX_IDS,
   PAGINATION,
   RATING,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
   ROLES,
   SANCTION_DAYS,
   SANCTION_KINDS,
@@ -336,3 +343,51 @@ export const liftSanctionRequestSchema = z.object({
   reason: optionalText('Reason', SANCTION_TEXT.reasonMax).optional(),
 });
 export type LiftSanctionRequest = z.input<typeof liftSanctionRequestSchema>;
+// ---------- moderation (issue #24) ----------
+
+const oneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
+
+/** POST /reports: what is reported, why, and an optional note. Reporting again updates the caller's report. */
+export const createReportRequestSchema = z.object({
+  targetType: oneOf('Target type', MODERATION_TARGET_TYPES),
+  targetId: z.string({ error: 'Target id must be text' }).max(100, 'Target id is too long'),
+  reason: oneOf('Reason', REPORT_REASONS),
+  note: optionalText('Note', REPORT_NOTE_MAX).default(''),
+});
+export type CreateReportRequest = z.input<typeof createReportRequestSchema>;
+
+/** GET /moderation/queue: open entries by default, highest score first. */
+export const moderationQueueQuerySchema = paginationQuerySchema.extend({
+  status: oneOf('Status', MODERATION_STATUSES).default('open'),
+  targetType: oneOf('Target type', MODERATION_TARGET_TYPES).optional(),
+  reason: oneOf('Reason', REPORT_REASONS).optional(),
+  source: oneOf('Source', MODERATION_SOURCES).optional(),
+});
+export type ModerationQueueQuery = z.input<typeof moderationQueueQuerySchema>;
+
+/** An optional sanction of the author, applied with the resolution (sanctions/). */
+export const sanctionRequestSchema = z
+  .object({
+    kind: oneOf('Sanction', SANCTION_KINDS),
+    days: z
+      .number({ error: 'Days must be a number' })
+      .int('Days must be a whole number')
+      .min(SANCTION_DAYS.min, `Days must be at least ${SANCTION_DAYS.min}`)
+      .max(SANCTION_DAYS.max, `Days must be at most ${SANCTION_DAYS.max}`)
+      .optional(),
+    message: boundedText('Message', 1, SANCTION_TEXT.messageMax),
+  })
+  .refine((s) => s.kind === 'warn' || s.days !== undefined, {
+    message: MESSAGES.server.sanctionDaysRequired,
+    path: ['days'],
+  });
+export type SanctionRequest = z.input<typeof sanctionRequestSchema>;
+
+/** POST /moderation/queue/{id}/resolve. */
+export const resolveModerationRequestSchema = z.object({
+  action: oneOf('Action', MODERATION_ACTIONS),
+  reason: optionalText('Reason', MODERATION_REASON_MAX).default(''),
+  sanction: sanctionRequestSchema.optional(),
+});
+export type ResolveModerationRequest = z.input<typeof resolveModerationRequestSchema>;

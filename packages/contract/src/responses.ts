@@ -9,7 +9,11 @@ import {
   CLASS_STATUSES,
   COMMUNITY_CATEGORIES,
   CONTENT_TYPES,
+  MODERATION_ACTIONS,
+  MODERATION_STATUSES,
+  MODERATION_TARGET_TYPES,
   NOTIFICATION_KINDS,
+  REPORT_REASONS,
   ROLES,
   SANCTION_KINDS,
   SENTIMENT_LABELS,
@@ -144,6 +148,11 @@ export const sentimentSchema = z.object({ label: z.enum(SENTIMENT_LABELS), polar
 export type Sentiment = z.infer<typeof sentimentSchema>;
 export const moderationSchema = z.object({ flagged: z.boolean(), reason: z.string().nullable() });
 export type Moderation = z.infer<typeof moderationSchema>;
+/**
+ * Present (true) only on content hidden pending a moderator's review. Its author and admins get the
+ * content as written; everyone else gets MESSAGES.moderation.hiddenNotice in place of its text.
+ */
+const hiddenField = { hidden: z.literal(true).optional() };
 
 // ---------- discussions ----------
 
@@ -154,6 +163,7 @@ export const discussionReplySchema = z.object({
   createdAt: isoDate,
   sentiment: sentimentSchema,
   moderation: moderationSchema,
+  ...hiddenField,
 });
 export type DiscussionReply = z.infer<typeof discussionReplySchema>;
 
@@ -170,6 +180,7 @@ export const discussionSchema = z.object({
   createdAt: isoDate,
   sentiment: sentimentSchema,
   moderation: moderationSchema,
+  ...hiddenField,
 });
 export type Discussion = z.infer<typeof discussionSchema>;
 export const allDiscussionsResponseSchema = z.object({ discussions: z.array(discussionSchema) });
@@ -183,6 +194,7 @@ export const reviewSchema = z.object({
   comment: z.string(),
   classId: idSchema,
   createdAt: isoDate,
+  ...hiddenField,
 });
 export type Review = z.infer<typeof reviewSchema>;
 export const averageRatingResponseSchema = z.object({ averageRating: z.number(), count: z.number() });
@@ -196,6 +208,7 @@ export const communityReplySchema = z.object({
   createdAt: isoDate,
   sentiment: sentimentSchema,
   moderation: moderationSchema,
+  ...hiddenField,
 });
 export type CommunityReply = z.infer<typeof communityReplySchema>;
 
@@ -211,6 +224,7 @@ export const communityPostSchema = z.object({
   sentiment: sentimentSchema,
   moderation: moderationSchema,
   createdAt: isoDate,
+  ...hiddenField,
 });
 export type CommunityPost = z.infer<typeof communityPostSchema>;
 
@@ -300,6 +314,99 @@ export const auditLogResponseSchema = z.object({
 });
 export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
 
+// ---------- moderation (issue #24) ----------
+
+export const reportSchema = z.object({
+  _id: idSchema,
+  targetType: z.enum(MODERATION_TARGET_TYPES),
+  targetId: idSchema,
+  reason: z.enum(REPORT_REASONS),
+  note: z.string(),
+  /** The queue entry it belongs to. */
+  entryId: idSchema,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Report = z.infer<typeof reportSchema>;
+export const reportResponseSchema = z.object({ report: reportSchema });
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
+
+/** A report as the queue shows it to an admin: who reported, why, when. */
+export const queueReportSchema = z.object({
+  _id: idSchema,
+  reporter: z.object({ _id: idSchema, name: z.string() }),
+  reason: z.enum(REPORT_REASONS),
+  note: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+
+/** The reported or flagged content in its context; null once it is gone (deleted). */
+export const moderationTargetSchema = z.object({
+  type: z.enum(MODERATION_TARGET_TYPES),
+  _id: idSchema,
+  /** A discussion's or post's title, a profile's name; empty for replies and reviews. */
+  title: z.string(),
+  /** The text under review: the content, the reply, the review's comment, a profile's bio. */
+  content: z.string(),
+  author: z.object({ _id: idSchema, name: z.string() }),
+  /** Where it sits: the class of a discussion or review, the discussion of a reply, the post of a post reply. */
+  context: z.object({ type: z.enum(['class', 'discussion', 'post']), _id: idSchema, title: z.string() }).nullable(),
+  /** A path of the web app that shows it. */
+  link: z.string(),
+  createdAt: isoDate,
+});
+export type ModerationTarget = z.infer<typeof moderationTargetSchema>;
+
+/** The author's record, for judging: earlier outcomes and how much of theirs is in the queue. */
+export const authorHistorySchema = z.object({
+  openCount: z.number().int(),
+  resolved: z.object({ dismiss: z.number().int(), hide: z.number().int(), delete: z.number().int() }),
+  recent: z.array(
+    z.object({
+      entryId: idSchema,
+      targetType: z.enum(MODERATION_TARGET_TYPES),
+      action: z.enum(MODERATION_ACTIONS),
+      reason: z.string(),
+      resolvedAt: isoDate,
+    }),
+  ),
+});
+
+export const moderationEntrySchema = z.object({
+  _id: idSchema,
+  targetType: z.enum(MODERATION_TARGET_TYPES),
+  targetId: idSchema,
+  target: moderationTargetSchema.nullable(),
+  reports: z.array(queueReportSchema),
+  /** The automatic check's verdict (null when it found nothing); severe ones hide the content at once. */
+  autoFlag: z.object({ reason: z.string(), severe: z.boolean() }).nullable(),
+  /** Distinct reporters, severity and age together: the queue is ordered by it, highest first. */
+  score: z.number(),
+  status: z.enum(MODERATION_STATUSES),
+  /** Whether the content is hidden from everyone but its author and admins now. */
+  hidden: z.boolean(),
+  author: z.object({ _id: idSchema, name: z.string(), history: authorHistorySchema }).nullable(),
+  createdAt: isoDate,
+  resolution: z
+    .object({
+      action: z.enum(MODERATION_ACTIONS),
+      reason: z.string(),
+      by: z.object({ _id: idSchema.nullable(), name: z.string() }),
+      at: isoDate,
+    })
+    .nullable(),
+});
+export type ModerationEntry = z.infer<typeof moderationEntrySchema>;
+
+export const moderationQueueResponseSchema = z.object({
+  items: z.array(moderationEntrySchema),
+  nextCursor: z.string().nullable(),
+  /** Open entries in the whole queue, whatever the filters. */
+  openCount: z.number().int(),
+});
+export type ModerationQueueResponse = z.infer<typeof moderationQueueResponseSchema>;
+
 // ---------- live events ----------
 
 // The events of GET /events and what each carries: LIVE_EVENT_NAMES in constants.ts.
@@ -328,5 +435,8 @@ export type CommunityLikeEvent = z.infer<typeof communityLikeEventSchema>;
  * `gap`: some events after the caller's Last-Event-ID are no longer held (too old, or from before
  * the process started); `reconnected`: the process lost its link to the others for a while.
  */
+/** To admins only: the review queue changed (an entry opened, grew or was resolved). */
+export const moderationQueueEventSchema = z.object({ openCount: z.number().int() });
+export type ModerationQueueEvent = z.infer<typeof moderationQueueEventSchema>;
 export const resyncEventSchema = z.object({ reason: z.enum(['gap', 'reconnected']) });
 export type ResyncEvent = z.infer<typeof resyncEventSchema>;

@@ -14,6 +14,7 @@ import {
   users,
 } from '../db/schema.js';
 import { matchesSearch } from '../db/search.js';
+import { notHiddenSql } from '../moderation/visibility.js';
 import type { AssistantContext, ClassBrief, DiscussionBrief, PostBrief } from './provider.js';
 
 // The context of one question, built the same way for Gemini and for the offline assistant. Privacy
@@ -202,7 +203,15 @@ async function matchingDiscussions(db: Queryable, asker: UserRow, query: string)
     .from(discussions)
     .innerJoin(classes, eq(classes.id, discussions.classId))
     .innerJoin(users, eq(users.id, discussions.authorId))
-    .where(and(memberOfClass(asker), eq(discussions.flagged, false), matchesSearch(discussions.search, query)))
+    .where(
+      and(
+        memberOfClass(asker),
+        eq(discussions.flagged, false),
+        // Hidden pending review: never passed on, whoever asks (moderation/visibility.ts).
+        notHiddenSql(discussions.hidden),
+        matchesSearch(discussions.search, query),
+      ),
+    )
     .orderBy(desc(rank(discussions.search, query)), desc(discussions.createdAt))
     .limit(MATCH_LIMIT);
   return rows.map((row) => ({
@@ -229,7 +238,13 @@ async function matchingPosts(db: Queryable, query: string): Promise<PostBrief[]>
     })
     .from(communityPosts)
     .innerJoin(users, eq(users.id, communityPosts.authorId))
-    .where(and(eq(communityPosts.flagged, false), matchesSearch(communityPosts.search, query)))
+    .where(
+      and(
+        eq(communityPosts.flagged, false),
+        notHiddenSql(communityPosts.hidden),
+        matchesSearch(communityPosts.search, query),
+      ),
+    )
     .orderBy(desc(rank(communityPosts.search, query)), desc(communityPosts.createdAt))
     .limit(MATCH_LIMIT);
   return rows.map((row) => ({

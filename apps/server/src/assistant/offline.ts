@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { classes, discussionReplies, discussions, reviews, users } from '../db/schema.js';
+import { notHiddenSql } from '../moderation/visibility.js';
 import {
   classLink,
   discussionLink,
@@ -165,7 +166,14 @@ async function whatsNew(db: Queryable, context: AssistantContext): Promise<strin
       .from(discussions)
       .innerJoin(classes, eq(classes.id, discussions.classId))
       .innerJoin(users, eq(users.id, discussions.authorId))
-      .where(and(memberOfClass(context.asker), ne(discussions.authorId, askerId), eq(discussions.flagged, false)))
+      .where(
+        and(
+          memberOfClass(context.asker),
+          ne(discussions.authorId, askerId),
+          eq(discussions.flagged, false),
+          notHiddenSql(discussions.hidden),
+        ),
+      )
       .orderBy(desc(discussions.createdAt), desc(discussions.id))
       .limit(5),
     db
@@ -186,6 +194,9 @@ async function whatsNew(db: Queryable, context: AssistantContext): Promise<strin
           memberOfClass(context.asker),
           ne(discussionReplies.authorId, askerId),
           eq(discussionReplies.flagged, false),
+          // Hidden pending review (moderation/visibility.ts): neither the reply nor the discussion it is in.
+          notHiddenSql(discussionReplies.hidden),
+          notHiddenSql(discussions.hidden),
         ),
       )
       .orderBy(desc(discussionReplies.createdAt), desc(discussionReplies.id))

@@ -16,6 +16,7 @@ import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '..
 import type { Mailer } from '../mail/mailer.js';
 import { refuseIfSuspended } from '../sanctions/policy.js';
 import { restrictionsOf } from '../sanctions/queries.js';
+import { checkProfile } from '../moderation/service.js';
 import { EmailTakenError, findUserByEmail, insertAccount, lockAdmins, wouldLeaveNoAdmin } from '../users/accounts.js';
 import { isAdmin } from '../users/policy.js';
 import { presentUser } from '../users/presenter.js';
@@ -33,7 +34,7 @@ type DeleteAccountInput = z.output<typeof deleteAccountRequestSchema>;
 export async function register(ctx: AppContext, input: RegisterInput, userAgent?: string): Promise<AuthResponse> {
   const passwordHash = await ctx.passwords.hash(input.password);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const registered = await ctx.db.transaction(async (tx) => {
       const user = await insertAccount(tx, {
         name: input.name,
         email: input.email,
@@ -46,6 +47,8 @@ export async function register(ctx: AppContext, input: RegisterInput, userAgent?
       const token = await startSession(tx, ctx.config.jwtSecret, user.id, userAgent);
       return { ...presentUser(user), token };
     });
+    await checkProfile(ctx, { id: registered._id, name: registered.name, bio: registered.bio });
+    return registered;
   } catch (error) {
     if (error instanceof EmailTakenError) throw conflict(MESSAGES.server.emailTaken);
     throw error;
@@ -113,6 +116,7 @@ export async function updateProfile(
   }
   authChanged(ctx, { kind: 'user', id: user.id });
   ctx.readCache.changed('users');
+  if (row.name !== user.name || row.bio !== user.bio) await checkProfile(ctx, row);
   if (emailChanges)
     mailOldAddress(ctx, mailer, { id: user.id, name: row.name, oldEmail: user.email, newEmail: row.email });
   return presentUser(row);

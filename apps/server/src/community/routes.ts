@@ -12,7 +12,7 @@ export function communityRoutes(ctx: AppContext): Router {
 
   router.get('/', async (req, res) => {
     actor(req);
-    const page = await communityService.listPosts(ctx, parseInput(listPostsQuerySchema, req.query));
+    const page = await communityService.listPosts(ctx, actor(req), parseInput(listPostsQuerySchema, req.query));
     // The next page's cursor travels in a header so that the answer stays a plain array (API.md).
     if (page.nextCursor) res.set('X-Next-Cursor', page.nextCursor);
     res.json(page.items);

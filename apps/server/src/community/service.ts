@@ -18,6 +18,8 @@ import { searchVector } from '../db/search.js';
 import { analysisColumns } from '../discussions/presenter.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
+import { recordAutoFlag } from '../moderation/service.js';
+import { forEveryonePost, maskedPost, notHiddenSql } from '../moderation/visibility.js';
 import { notifyPostReply } from '../notifications/raise.js';
 import { publishNotification, publishNotifications } from '../notifications/service.js';
 import { unreadCountOf } from '../notifications/unread.js';
@@ -102,7 +104,7 @@ const repliesJson = sql<ReplyJson[]>`coalesce((
   select json_agg(json_build_object(
     'id', r.id, 'postId', r.post_id, 'authorId', r.author_id, 'content', r.content,
     'sentimentLabel', r.sentiment_label, 'sentimentPolarity', r.sentiment_polarity,
-    'flagged', r.flagged, 'flagReason', r.flag_reason, 'createdAt', r.created_at,
+    'flagged', r.flagged, 'flagReason', r.flag_reason, 'hidden', r.hidden, 'createdAt', r.created_at,
     'author', json_build_object('id', u.id, 'name', u.name, 'profilePicture', u.profile_picture)
   ) order by r.created_at, r.id)
   from ${communityReplies} r join ${users} u on u.id = r.author_id
@@ -230,6 +232,8 @@ function buildFeedPage(db: Queryable, name: string, shape: string) {
     .where(
       and(
         shape.includes('+category') ? eq(communityPosts.category, sql.placeholder('category')) : undefined,
+        // The feed's pages are shared by everyone: hidden posts match no search (moderation/visibility.ts).
+        shape.includes('+search') ? notHiddenSql(communityPosts.hidden) : undefined,
         ...page.conditions,
       ),
     )
@@ -239,7 +243,13 @@ function buildFeedPage(db: Queryable, name: string, shape: string) {
 }
 
 /** The feed, newest first, optionally of one category and/or matching a search over title, content and tags. */
-export async function listPosts(ctx: AppContext, query: ListQuery): Promise<Page<CommunityPost>> {
+export async function listPosts(ctx: AppContext, user: UserRow, query: ListQuery): Promise<Page<CommunityPost>> {
+  const page = await feedPageOf(ctx, query);
+  return { items: page.items.map((post) => maskedPost(user, post)), nextCursor: page.nextCursor };
+}
+
+/** One page of the feed as written (hidden posts included), shared by every viewer through the read cache. */
+function feedPageOf(ctx: AppContext, query: ListQuery): Promise<Page<CommunityPost>> {
   const cursor = decodeCursor(query.cursor);
   const search = query.search?.trim();
   const key = JSON.stringify(['feed', query.category, search, query.cursor, query.limit]);
@@ -281,7 +291,16 @@ export async function createPost(ctx: AppContext, user: UserRow, input: CreateIn
   if (!row) throw new Error('post insert returned nothing');
   ctx.readCache.changed('community_posts');
   const post = presentPost({ post: row, author: user }, [], []);
-  await ctx.events.publish({ name: 'community.post', data: { post } }, { everyone: true });
+  // Everyone gets the post as anyone may see it; its author has it as written in the answer.
+  await ctx.events.publish({ name: 'community.post', data: { post: forEveryonePost(post) } }, { everyone: true });
+  await recordAutoFlag(ctx, {
+    type: 'post',
+    id: row.id,
+    authorId: user.id,
+    flagged: analysis.moderation.flagged,
+    reason: analysis.moderation.reason,
+    severe: analysis.severe,
+  });
   return post;
 }
 
@@ -300,24 +319,33 @@ export async function toggleLike(ctx: AppContext, user: UserRow, id: string): Pr
     { name: 'community.like', data: { postId: id, likes: post.likes, likeCount: post.likes.length } },
     { everyone: true },
   );
-  return post;
+  return maskedPost(user, post);
 }
 
 /** Adds a reply (with its own sentiment and moderation), notifies the post's author and answers the whole updated post. */
 export async function addReply(ctx: AppContext, user: UserRow, id: string, input: ReplyInput): Promise<CommunityPost> {
   if (!canReplyToPost(user)) throw forbidden();
   const analysis = await analyseText(input.content);
-  const raised = await ctx.db.transaction(async (tx) => {
+  const { raised, replyId } = await ctx.db.transaction(async (tx) => {
     const post = await lockPost(tx, id);
-    await tx
+    const [reply] = await tx
       .insert(communityReplies)
-      .values({ postId: id, authorId: user.id, content: input.content, ...analysisColumns(analysis) });
-    return notifyPostReply(tx, user, post);
+      .values({ postId: id, authorId: user.id, content: input.content, ...analysisColumns(analysis) })
+      .returning({ id: communityReplies.id });
+    return { raised: await notifyPostReply(tx, user, post), replyId: reply?.id ?? '' };
   });
   ctx.readCache.changed('community_replies');
   const post = await findPost(ctx.db, id);
   await publishNotifications(ctx, raised);
-  return post;
+  await recordAutoFlag(ctx, {
+    type: 'postReply',
+    id: replyId,
+    authorId: user.id,
+    flagged: analysis.moderation.flagged,
+    reason: analysis.moderation.reason,
+    severe: analysis.severe,
+  });
+  return maskedPost(user, post);
 }
 
 /**

@@ -8,7 +8,11 @@ import {
   CLASS_STATUSES,
   COMMUNITY_CATEGORIES,
   CONTENT_TYPES,
+  type ModerationAction,
+  type ModerationStatus,
+  type ModerationTargetType,
   NOTIFICATION_KINDS,
+  type ReportReason,
   ROLES,
   SANCTION_KINDS,
   SENTIMENT_LABELS,
@@ -49,12 +53,19 @@ export const classStatusEnum = pgEnum('class_status', CLASS_STATUSES);
 export const communityCategoryEnum = pgEnum('community_category', COMMUNITY_CATEGORIES);
 export const sentimentLabelEnum = pgEnum('sentiment_label', SENTIMENT_LABELS);
 
+/**
+ * Hidden pending a moderator's review (moderation/): by reports from enough people, a severe automatic
+ * flag, or a moderator. Who may still read it is moderation/visibility.ts's one rule.
+ */
+const hidden = () => ({ hidden: boolean('hidden').notNull().default(false) });
+
 /** Sentiment and moderation columns shared by every piece of user-written text. */
 const analysed = () => ({
   sentimentLabel: sentimentLabelEnum('sentiment_label').notNull().default('NEUTRAL'),
   sentimentPolarity: real('sentiment_polarity').notNull().default(0),
   flagged: boolean('flagged').notNull().default(false),
   flagReason: text('flag_reason'),
+  ...hidden(),
 });
 
 export const users = pgTable(
@@ -72,6 +83,8 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     verificationRequested: boolean('verification_requested').notNull().default(false),
     verificationRequestDate: timestamp('verification_request_date', { withTimezone: true, mode: 'date', precision: 3 }),
+    /** The profile (its bio) is hidden pending review. */
+    ...hidden(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -209,6 +222,7 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull().default(''),
+    ...hidden(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   },
@@ -439,3 +453,74 @@ export const sanctions = pgTable(
   ],
 );
 export type SanctionRow = typeof sanctions.$inferSelect;
+/**
+ * The review queue (moderation/): one entry per reported or flagged item while it is open. Targets are
+ * of several kinds (MODERATION_TARGET_TYPES), so the entry names one by type and id without a foreign
+ * key: deleted content leaves its entry behind, with the outcome, for the author's history. The entry
+ * goes with its author's account. A resolved entry stays; news about the same item opens a new one.
+ */
+export const moderationEntries = pgTable(
+  'moderation_entries',
+  {
+    id: id(),
+    targetType: text('target_type').$type<ModerationTargetType>().notNull(),
+    targetId: uuid('target_id').notNull(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ModerationStatus>().notNull().default('open'),
+    /** The automatic check's reason, when it flagged the text; severe ones (threats) hide it at once. */
+    autoFlag: text('auto_flag'),
+    severe: boolean('severe').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    resolvedAction: text('resolved_action').$type<ModerationAction>(),
+    resolvedReason: text('resolved_reason').notNull().default(''),
+    resolvedById: uuid('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedByName: text('resolved_by_name').notNull().default(''),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  },
+  (t) => [
+    // One open entry per item: concurrent reports and flags meet on it.
+    uniqueIndex('moderation_entries_open_target_key').on(t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+    index('moderation_entries_status_created_idx').on(t.status, t.createdAt),
+    index('moderation_entries_author_idx').on(t.authorId, t.status),
+    index('moderation_entries_target_idx').on(t.targetId),
+    check(
+      'moderation_entries_target_type',
+      sql`${t.targetType} in ('discussion', 'reply', 'post', 'postReply', 'review', 'user')`,
+    ),
+    check('moderation_entries_status', sql`${t.status} in ('open', 'resolved')`),
+    check(
+      'moderation_entries_resolution',
+      sql`(${t.status} = 'open' and ${t.resolvedAction} is null) or (${t.status} = 'resolved' and ${t.resolvedAction} in ('dismiss', 'hide', 'delete'))`,
+    ),
+  ],
+);
+
+/** One report per person per queue entry: reporting again updates it. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => moderationEntries.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<ReportReason>().notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_entry_reporter_key').on(t.entryId, t.reporterId),
+    index('reports_reporter_idx').on(t.reporterId),
+    check('reports_reason', sql`${t.reason} in ('spam', 'abuse', 'offTopic', 'inappropriate', 'other')`),
+    check('reports_note_length', sql`char_length(${t.note}) <= 500`),
+  ],
+);
+
+export type ModerationEntryRow = typeof moderationEntries.$inferSelect;
+export type ReportRow = typeof reports.$inferSelect;

@@ -9,6 +9,8 @@ export interface AnalysedColumns {
   sentimentPolarity: number;
   flagged: boolean;
   flagReason: string | null;
+  /** Hidden pending review (moderation/visibility.ts decides who still reads it); absent: not hidden. */
+  hidden?: boolean;
 }
 
 export interface PersonColumns {
@@ -24,6 +26,8 @@ export function analysisColumns(analysis: TextAnalysis): AnalysedColumns {
     sentimentPolarity: analysis.sentiment.polarity,
     flagged: analysis.moderation.flagged,
     flagReason: analysis.moderation.reason,
+    // A threat is hidden from the start: nobody but its author and admins ever reads it before review.
+    hidden: analysis.severe,
   };
 }
 
@@ -31,12 +35,16 @@ export function analysisColumns(analysis: TextAnalysis): AnalysedColumns {
  * The stored analysis, as the contract shapes it. Polarity is a `real` (float4) column: rounding to six
  * decimals gives back the value that was written instead of float4 noise (0.3 rather than 0.30000001).
  */
-export function presentAnalysis(row: AnalysedColumns): { sentiment: Sentiment; moderation: Moderation } {
+export function presentAnalysis(row: AnalysedColumns): { sentiment: Sentiment; moderation: Moderation; hidden?: true } {
   return {
     sentiment: { label: row.sentimentLabel, polarity: Math.round(row.sentimentPolarity * 1e6) / 1e6 },
     moderation: { flagged: row.flagged, reason: row.flagReason },
+    ...hiddenMark(row),
   };
 }
+
+/** `hidden: true` on hidden content, nothing otherwise (the contract's optional field). */
+export const hiddenMark = (row: { hidden?: boolean }): { hidden?: true } => (row.hidden ? { hidden: true } : {});
 
 export type DiscussionFields = Omit<DiscussionRow, 'search'>;
 

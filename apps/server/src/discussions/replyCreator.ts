@@ -9,6 +9,8 @@ import { rowOf } from '../db/rowOf.js';
 import { discussionReplies, discussions, type NotificationRow, notifications } from '../db/schema.js';
 import { writeBatcherPerHandle } from '../db/writeBatcher.js';
 import { forbidden, isStatementRefused, notFound } from '../http/errors.js';
+import { recordAutoFlag } from '../moderation/service.js';
+import { forEveryoneReply, maskedDiscussion } from '../moderation/visibility.js';
 import { links, notifyDiscussionRepliesSql } from '../notifications/raise.js';
 import { publishNotification } from '../notifications/service.js';
 import { unreadCountOf } from '../notifications/unread.js';
@@ -87,19 +89,19 @@ const repliesInsert = preparedSql<Row>(
         ${arrayParam('actorIsAdmin', 'boolean')}, ${arrayParam('actorRoles', 'text')}, ${arrayParam('actorNames', 'text')},
         ${arrayParam('contents', 'text')},
         ${arrayParam('sentimentLabels', 'text')}::sentiment_label[], ${arrayParam('sentimentPolarities', 'real')},
-        ${arrayParam('flagged', 'boolean')}, ${arrayParam('flagReasons', 'text')},
+        ${arrayParam('flagged', 'boolean')}, ${arrayParam('flagReasons', 'text')}, ${arrayParam('hidden', 'boolean')},
         ${arrayParam('notificationIds', 'uuid')}, ${arrayParam('links', 'text')}
       ) with ordinality as input(id, discussion_id, actor_id, actor_is_admin, actor_role, actor_name, content, sentiment_label,
-        sentiment_polarity, flagged, flag_reason, notification_id, link, n)
+        sentiment_polarity, flagged, flag_reason, hidden, notification_id, link, n)
     ), discussion as (
       select id, class_id, author_id, title, content, sentiment_label, sentiment_polarity, flagged, flag_reason,
-        created_at
+        hidden, created_at
       from discussions where id in (select discussion_id from input) for key share
     ), target as (
       -- What the answer shows of the discussion (discussions' columns but its search vector), and
       -- whether the actor may reply (discussions/policy.ts).
       select input.n, d.id, d.class_id, d.author_id, d.title, d.content, d.sentiment_label, d.sentiment_polarity,
-        d.flagged, d.flag_reason, null::tsvector as search, d.created_at, c.title as class_title,
+        d.flagged, d.flag_reason, d.hidden, null::tsvector as search, d.created_at, c.title as class_title,
         c.mentor_id as class_mentor_id, u.name as author_name, u.profile_picture as author_picture,
         ${canReplyToDiscussion.sql({
           isAdmin: sql`input.actor_is_admin`,
@@ -115,9 +117,9 @@ const repliesInsert = preparedSql<Row>(
       join users u on u.id = d.author_id
     ), reply as (
       insert into discussion_replies
-        (id, discussion_id, author_id, content, sentiment_label, sentiment_polarity, flagged, flag_reason)
+        (id, discussion_id, author_id, content, sentiment_label, sentiment_polarity, flagged, flag_reason, hidden)
       select input.id, input.discussion_id, input.actor_id, input.content, input.sentiment_label,
-        input.sentiment_polarity, input.flagged, input.flag_reason
+        input.sentiment_polarity, input.flagged, input.flag_reason, input.hidden
       from input join target on target.n = input.n
       where target.allowed
       order by input.n
@@ -220,6 +222,7 @@ export async function insertReplies(db: Queryable, items: ReplyToInsert[]): Prom
     sentimentPolarities: items.map((i) => i.reply.sentimentPolarity),
     flagged: items.map((i) => i.reply.flagged),
     flagReasons: items.map((i) => i.reply.flagReason),
+    hidden: items.map((i) => i.reply.hidden ?? false),
     notificationIds: items.map(() => randomUUID()),
     links: items.map((i) => links.discussion(i.discussionId)),
   });
@@ -282,15 +285,28 @@ export async function createReply(
   ctx.readCache.changed('discussion_replies');
   const { head, replies, reply } = inserted;
   const replyCount = replies.length;
-  const answer = presentDiscussion({ ...head, replyCount, repliedByMe: true }, replies);
+  // Hidden replies (or a hidden discussion) reach the replier as the visibility rule shows them to them.
+  const answer = maskedDiscussion(user, presentDiscussion({ ...head, replyCount, repliedByMe: true }, replies));
   // In id order: the statement took the notification's id, then the reply event's.
   if (inserted.notification) {
     await publishNotification(ctx, inserted.notification.row, inserted.notification.unread);
   }
   await ctx.events.publishWithId(
     inserted.eventId,
-    { name: 'discussion.reply', data: { discussionId, classId: head.cls.id, reply, replyCount } },
+    // One event for the whole class: as anyone may see it (the replier has the answer).
+    {
+      name: 'discussion.reply',
+      data: { discussionId, classId: head.cls.id, reply: forEveryoneReply(reply), replyCount },
+    },
     { classId: head.cls.id },
   );
+  await recordAutoFlag(ctx, {
+    type: 'reply',
+    id: inserted.replyId,
+    authorId: user.id,
+    flagged: analysis.moderation.flagged,
+    reason: analysis.moderation.reason,
+    severe: analysis.severe,
+  });
   return answer;
 }

@@ -19,6 +19,8 @@ import { classes, discussionReplies, discussions, enrollments, type UserRow, use
 import { searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
+import { recordAutoFlag } from '../moderation/service.js';
+import { HIDDEN_NOTICE, maskedDiscussion, searchableSql } from '../moderation/visibility.js';
 import { notifyNewDiscussion } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
@@ -155,6 +157,13 @@ function buildDiscussionPage(db: Queryable, name: string, shape: string) {
               )})`
           : undefined,
         shape.includes('+class') ? eq(discussions.classId, sql.placeholder('classId')) : undefined,
+        // Hidden text matches no one's search but its author's and admins' (moderation/visibility.ts).
+        shape.includes('+search')
+          ? searchableSql(discussions, {
+              id: sql`${viewerId}::uuid`,
+              role: sql`${sql.placeholder('viewerRole')}::text`,
+            })
+          : undefined,
         // My posts: the (author_id, created_at) index. My replies: one probe of the (discussion_id,
         // author_id) index of migration 0007 per discussion, as repliedByMe does.
         shape.includes('+posts') ? sql`${discussions.authorId} = ${viewerId}::uuid` : undefined,
@@ -242,7 +251,7 @@ export async function listDiscussions(
   if (page.items.length === 0 && !options.classId && !isAdmin(user) && !(await hasAnyClass(ctx.db, user))) {
     throw forbidden(MESSAGES.discussions.notEnrolledAny);
   }
-  return page;
+  return { items: page.items.map((d) => maskedDiscussion(user, d)), nextCursor: page.nextCursor };
 }
 
 /** Every discussion on the platform, for the admin dashboard. */
@@ -255,7 +264,8 @@ export async function listAllDiscussions(
   if (options.classId && !(await membershipOf(ctx.db, options.classId, user))) {
     throw notFound(MESSAGES.classDetail.notFound);
   }
-  return pageOfDiscussions(ctx.db, user, 'any', options);
+  const page = await pageOfDiscussions(ctx.db, user, 'any', options);
+  return { items: page.items.map((d) => maskedDiscussion(user, d)), nextCursor: page.nextCursor };
 }
 
 export async function getDiscussion(ctx: AppContext, user: UserRow, id: string): Promise<Discussion> {
@@ -271,7 +281,7 @@ export async function getDiscussion(ctx: AppContext, user: UserRow, id: string):
   if (!discussion) throw notFound(MESSAGES.discussionDetail.notFound);
   const m = await readMembershipOf(ctx, discussion.classId._id, user);
   if (!m || !canReadDiscussions(m)) throw forbidden(MESSAGES.server.notClassMember);
-  return discussion;
+  return maskedDiscussion(user, discussion);
 }
 
 /**
@@ -303,7 +313,8 @@ export async function createDiscussion(
       })
       .returning(discussionFields);
     if (!row) throw new Error('discussion insert returned nothing');
-    const raised = await notifyNewDiscussion(tx, user, row, m.cls);
+    // Hidden from the start (a threat): the class hears of a discussion, not of what it says.
+    const raised = await notifyNewDiscussion(tx, user, row.hidden ? { ...row, title: HIDDEN_NOTICE } : row, m.cls);
     const discussion = presentDiscussion({
       discussion: row,
       cls: { id: m.cls.id, title: m.cls.title, mentorId: m.cls.mentorId },
@@ -315,6 +326,14 @@ export async function createDiscussion(
   });
   ctx.readCache.changed('discussions');
   await publishNotifications(ctx, raised);
+  await recordAutoFlag(ctx, {
+    type: 'discussion',
+    id: discussion._id,
+    authorId: user.id,
+    flagged: analysis.moderation.flagged,
+    reason: analysis.moderation.reason,
+    severe: analysis.severe,
+  });
   return discussion;
 }
 

@@ -6,6 +6,7 @@ import { membershipOf } from '../classes/membership.js';
 import { canSeeClassRoom } from '../classes/policy.js';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/schema.js';
+import { isAdmin } from '../users/policy.js';
 import type { EventBus } from './bus.js';
 import { currentEventId, nextEventId, sessionExists } from './queries.js';
 import { EventStream, type StreamHost } from './stream.js';
@@ -156,6 +157,8 @@ export class LiveEvents implements StreamHost {
   async allows(user: UserRow, audience: Audience): Promise<boolean> {
     if ('everyone' in audience) return true;
     if ('userId' in audience) return audience.userId === user.id;
+    // The stream's user as it was last read: a role change re-reads it (accessChanged).
+    if ('admins' in audience) return isAdmin(user);
     return this.isMember(user, audience.classId);
   }
 

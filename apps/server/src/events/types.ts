@@ -2,12 +2,16 @@ import type {
   CommunityLikeEvent,
   CommunityPostEvent,
   DiscussionReplyEvent,
+  ModerationQueueEvent,
   NotificationEvent,
   NotificationReadEvent,
 } from '@mentora/contract';
 
-/** Who may receive an event: one user, the members of one class (enrolled, its mentor, admins), or everyone signed in. */
-export type Audience = { userId: string } | { classId: string } | { everyone: true };
+/**
+ * Who may receive an event: one user, the members of one class (enrolled, its mentor, admins), every
+ * admin (the review queue), or everyone signed in.
+ */
+export type Audience = { userId: string } | { classId: string } | { admins: true } | { everyone: true };
 
 /** The events that travel between processes; `ready` and `resync` are per stream and never do. */
 export type LivePayload =
@@ -15,7 +19,8 @@ export type LivePayload =
   | { name: 'notification.read'; data: NotificationReadEvent }
   | { name: 'discussion.reply'; data: DiscussionReplyEvent }
   | { name: 'community.post'; data: CommunityPostEvent }
-  | { name: 'community.like'; data: CommunityLikeEvent };
+  | { name: 'community.like'; data: CommunityLikeEvent }
+  | { name: 'moderation.queue'; data: ModerationQueueEvent };
 
 /**
  * One event: its id on live_event_seq (the SSE `id:`, shared by every process since it comes from the
@@ -29,6 +34,7 @@ const NAMES = new Set<string>([
   'discussion.reply',
   'community.post',
   'community.like',
+  'moderation.queue',
 ]);
 
 /** A sanity check on what arrives from another process: the shape, not every field. */

@@ -17,6 +17,8 @@ export interface RateLimiters {
   passwordCheckPerUser: RequestHandler;
   /** Questions to the assistant per signed-in user per minute (both chat endpoints share it). */
   assistantPerUser: RequestHandler;
+  /** Reports (POST /reports) per signed-in user per hour. */
+  reportsPerUser: RequestHandler;
 }
 
 /** Makes a store per limiter; #7 swaps in a Redis store so counters are shared between processes. */
@@ -125,6 +127,7 @@ export function createRateLimiters(config: Config, makeStore?: StoreFactory): Ra
       forgotPasswordPerEmail: pass,
       passwordCheckPerUser: pass,
       assistantPerUser: pass,
+      reportsPerUser: pass,
     };
   }
   const byIp = (req: LimitedRequest) => ipKeyGenerator(req.ip ?? 'unknown');
@@ -185,6 +188,18 @@ export function createRateLimiters(config: Config, makeStore?: StoreFactory): Ra
       config.rateLimit.assistantPerUserPerMinute,
       {
         windowMs: 60_000,
+        keyGenerator: (req) => req.auth?.user.id ?? '',
+        skip: (req) => req.auth === undefined,
+      },
+      makeStore,
+    ),
+    // Keyed by the user: reports are signed in, and an address may be shared by many people.
+    reportsPerUser: limiter(
+      config,
+      'reports-user:',
+      config.rateLimit.reportsPerUserPerHour,
+      {
+        windowMs: 3_600_000,
         keyGenerator: (req) => req.auth?.user.id ?? '',
         skip: (req) => req.auth === undefined,
       },

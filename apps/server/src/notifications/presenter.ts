@@ -43,6 +43,11 @@ export function notificationMessage(row: NotificationRow): string {
       return n.suspended(row.contextTitle, row.subjectTitle);
     case 'sanction_lifted':
       return n.sanctionLifted(row.subjectTitle === 'suspend' ? 'suspension' : 'silence');
+    // Moderation (moderation/service.ts): contextTitle holds the outcome's words.
+    case 'report_resolved':
+      return n.reportResolved(row.contextTitle, title);
+    case 'content_moderated':
+      return n.contentModerated(row.contextTitle, title);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Review } from '@mentora/contract';
 import type { ReviewRow } from '../db/schema.js';
+import { hiddenMark } from '../discussions/presenter.js';
 import { presentPersonRef } from '../users/presenter.js';
 
 export interface ReviewView {
@@ -16,5 +17,6 @@ export function presentReview({ review, user }: ReviewView): Review {
     comment: review.comment,
     classId: review.classId,
     createdAt: review.createdAt.toISOString(),
+    ...hiddenMark(review),
   };
 }

@@ -24,7 +24,7 @@ export function reviewsRoutes(ctx: AppContext): Router {
 
   router.get('/:classId', async (req, res) => {
     actor(req);
-    res.json(await reviewsService.listReviews(ctx, classIdParam(req)));
+    res.json(await reviewsService.listReviews(ctx, actor(req), classIdParam(req)));
   });
 
   return router;

@@ -7,6 +7,9 @@ import type { Queryable } from '../db/client.js';
 import { classes, reviews, type UserRow, users } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { reviewRefusal } from './policy.js';
+import { recordAutoFlag } from '../moderation/service.js';
+import { maskedReview } from '../moderation/visibility.js';
+import { analyseText } from '../text/index.js';
 import { presentReview } from './presenter.js';
 
 type CreateInput = z.output<typeof createReviewRequestSchema>;
@@ -21,7 +24,7 @@ async function requireClass(db: Queryable, classId: string): Promise<void> {
 const reviewerColumns = { id: users.id, name: users.name, profilePicture: users.profilePicture };
 
 /** A class's reviews, newest first; a replaced review counts as new (it is ordered by its last change). */
-export async function listReviews(ctx: AppContext, classId: string): Promise<Review[]> {
+export async function listReviews(ctx: AppContext, viewer: UserRow, classId: string): Promise<Review[]> {
   await requireClass(ctx.db, classId);
   const rows = await ctx.db
     .select({ review: reviews, user: reviewerColumns })
@@ -29,7 +32,7 @@ export async function listReviews(ctx: AppContext, classId: string): Promise<Rev
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(eq(reviews.classId, classId))
     .orderBy(desc(reviews.updatedAt), desc(reviews.id));
-  return rows.map(presentReview);
+  return rows.map((row) => maskedReview(viewer, presentReview(row)));
 }
 
 export async function averageRating(
@@ -62,15 +65,34 @@ export async function submitReview(
   const refusal = reviewRefusal(user, membership.cls, membership.isEnrolled);
   if (refusal === 'ownClass') throw forbidden(MESSAGES.server.cannotReviewOwnClass);
   if (refusal === 'notEnrolled') throw forbidden(MESSAGES.server.reviewEnrolledOnly);
+  // Comments are user text like any other: checked, flagged into the review queue, a threat hidden at once.
+  const analysis = input.comment ? analyseText(input.comment) : undefined;
+  const severe = analysis?.severe ?? false;
   const [review] = await ctx.db
     .insert(reviews)
-    .values({ classId, userId: user.id, rating: input.rating, comment: input.comment })
+    .values({ classId, userId: user.id, rating: input.rating, comment: input.comment, hidden: severe })
     .onConflictDoUpdate({
       target: [reviews.classId, reviews.userId],
-      set: { rating: input.rating, comment: input.comment, updatedAt: sql`now()` },
+      // A rewrite does not lift a hiding: a moderator decides that.
+      set: {
+        rating: input.rating,
+        comment: input.comment,
+        updatedAt: sql`now()`,
+        hidden: sql`reviews.hidden or ${severe}`,
+      },
     })
     .returning();
   if (!review) throw new Error('review upsert returned nothing');
   ctx.readCache.changed('reviews');
+  if (analysis) {
+    await recordAutoFlag(ctx, {
+      type: 'review',
+      id: review.id,
+      authorId: user.id,
+      flagged: analysis.moderation.flagged,
+      reason: analysis.moderation.reason,
+      severe,
+    });
+  }
   return presentReview({ review, user: { id: user.id, name: user.name, profilePicture: user.profilePicture } });
 }

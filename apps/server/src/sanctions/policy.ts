@@ -82,7 +82,7 @@ export const SILENCED_WRITES = [
   'POST /classes',
   'PUT /classes/:id',
   'PUT /auth/profile',
-  // Reports (the moderation queue, issue #24): a silenced caller cannot report either.
+  // A silenced caller cannot report either (issue #24).
   'POST /reports',
 ] as const;
 
@@ -101,6 +101,7 @@ export const SILENCE_ALLOWS = [
   'DELETE /users/learner/:id',
   'POST /users/:id/sanctions',
   'DELETE /users/:id/sanctions/:sid',
+  'POST /moderation/queue/:id/resolve',
   'PUT /admin/verify-mentor/:id',
   'PUT /admin/users/:id/role',
   'DELETE /classes/:id',

@@ -82,44 +82,55 @@ function noticeOf(row: SanctionRow) {
 }
 
 /**
- * Warns, silences or suspends an account (the admin route, and the moderation queue's resolve action).
- * 404 for an unknown account, 403 for the admin themselves or another admin. A suspension ends every
- * session of the account in the same transaction: each of its tokens gets 401 at once on every process,
- * and its event streams end.
+ * Warns, silences or suspends an account inside the caller's transaction (the moderation queue's resolve
+ * writes it with its resolution, all or nothing). 404 for an unknown account, 403 for the admin
+ * themselves or another admin. A suspension ends every session of the account in the same transaction.
+ * After commit the caller passes the result to `announceSanction`.
  */
-export async function imposeSanction(ctx: AppContext, input: ImposeSanction): Promise<Sanction> {
-  const { row, raised } = await ctx.db.transaction(async (tx) => {
-    const target = await lockUser(tx, input.userId);
-    refuseUnlessSanctionable(input.by, target);
-    const now = Date.now();
-    const days = input.kind === 'warn' ? undefined : daysOf(input.days);
-    const [row] = await tx
-      .insert(sanctions)
-      .values({
-        userId: target.id,
-        kind: input.kind,
-        reason: input.reason,
-        message: input.message || null,
-        startsAt: new Date(now),
-        endsAt: days === undefined ? null : new Date(now + days * DAY_MS),
-        createdById: input.by.id,
-        createdByName: input.by.name,
-      })
-      .returning();
-    if (!row) throw new Error('sanction insert returned nothing');
-    if (row.kind === 'suspend') await endUserSessions(tx, target.id);
-    await recordAudit(tx, {
-      actor: input.by,
-      action: 'sanction_imposed',
-      target: { type: 'user', id: target.id, name: target.name },
-      detail: describe(row),
-    });
-    const raised: NotificationRow[] = await tx.insert(notifications).values(noticeOf(row)).returning();
-    return { row, raised };
+export async function writeSanction(tx: Queryable, input: ImposeSanction) {
+  const target = await lockUser(tx, input.userId);
+  refuseUnlessSanctionable(input.by, target);
+  const now = Date.now();
+  const days = input.kind === 'warn' ? undefined : daysOf(input.days);
+  const [row] = await tx
+    .insert(sanctions)
+    .values({
+      userId: target.id,
+      kind: input.kind,
+      reason: input.reason,
+      message: input.message || null,
+      startsAt: new Date(now),
+      endsAt: days === undefined ? null : new Date(now + days * DAY_MS),
+      createdById: input.by.id,
+      createdByName: input.by.name,
+    })
+    .returning();
+  if (!row) throw new Error('sanction insert returned nothing');
+  if (row.kind === 'suspend') await endUserSessions(tx, target.id);
+  await recordAudit(tx, {
+    actor: input.by,
+    action: 'sanction_imposed',
+    target: { type: 'user', id: target.id, name: target.name },
+    detail: describe(row),
   });
-  authChanged(ctx, { kind: 'user', id: row.userId });
-  await publishNotifications(ctx, raised);
-  return presentSanction(row);
+  const raised: NotificationRow[] = await tx.insert(notifications).values(noticeOf(row)).returning();
+  return { row, raised };
+}
+
+/**
+ * After commit: this process forgets the person's cached sessions and re-checks their streams at once
+ * (other processes hear it from the database), and the person's notification goes out live.
+ */
+export async function announceSanction(ctx: AppContext, written: Awaited<ReturnType<typeof writeSanction>>) {
+  authChanged(ctx, { kind: 'user', id: written.row.userId });
+  await publishNotifications(ctx, written.raised);
+}
+
+/** Warns, silences or suspends an account (the admin route): writeSanction in a transaction of its own. */
+export async function imposeSanction(ctx: AppContext, input: ImposeSanction): Promise<Sanction> {
+  const written = await ctx.db.transaction((tx) => writeSanction(tx, input));
+  await announceSanction(ctx, written);
+  return presentSanction(written.row);
 }
 
 /**

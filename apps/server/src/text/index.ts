@@ -1,5 +1,5 @@
 import type { Moderation, Sentiment } from '@mentora/contract';
-import { moderate } from './moderation.js';
+import { isSevere, moderate } from './moderation.js';
 import { analyseSentiment } from './sentiment.js';
 
 // The text-analysis module's public face. Services call analyseText when user text is written:
@@ -10,11 +10,14 @@ import { analyseSentiment } from './sentiment.js';
 export interface TextAnalysis {
   sentiment: Sentiment;
   moderation: Moderation;
+  /** Flagged as a threat: hidden pending review from the start (moderation/). */
+  severe: boolean;
 }
 
 export function analyseText(text: string): TextAnalysis {
-  return { sentiment: analyseSentiment(text), moderation: moderate(text) };
+  const moderation = moderate(text);
+  return { sentiment: analyseSentiment(text), moderation, severe: moderation.flagged && isSevere(text) };
 }
 
-export { moderate } from './moderation.js';
+export { isSevere, moderate } from './moderation.js';
 export { analyseSentiment } from './sentiment.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseText } from './index.js';
-import { maskWord, moderate } from './moderation.js';
+import { isSevere, maskWord, moderate } from './moderation.js';
 
 const ABUSIVE_WORDS = ['fuck', 'shit', 'bitch', 'asshole', 'cunt', 'bastard'];
 
@@ -120,10 +120,16 @@ describe('analyseText', () => {
     expect(analyseText('Great session, thanks!')).toEqual({
       sentiment: { label: 'POSITIVE', polarity: expect.any(Number) },
       moderation: { flagged: false, reason: null },
+      severe: false,
     });
     const hostile = analyseText('You are useless.');
     expect(hostile.sentiment.label).toBe('NEGATIVE');
     expect(hostile.moderation.flagged).toBe(true);
+    // Flagged, but not severe: only a threat is hidden at once (moderation/).
+    expect(hostile.severe).toBe(false);
+    expect(analyseText('I will hurt you.').severe).toBe(true);
+    expect(isSevere('Watch your back.')).toBe(true);
+    expect(isSevere('This class was the worst.')).toBe(false);
   });
 });
 

@@ -181,6 +181,14 @@ export function moderate(text: string): Moderation {
   return reasons.length > 0 ? { flagged: true, reason: reasons.join(' ') } : { flagged: false, reason: null };
 }
 
+/**
+ * Severe: a threat towards a person. Such text is hidden pending review at once (moderation/); other
+ * flagged text only goes to the review queue.
+ */
+export function isSevere(text: string): boolean {
+  return hostility(text) === 'threat';
+}
+
 /** Every pattern this module runs on user text, for the ReDoS sweep (regexSafety.test.ts). */
 export const MODERATION_PATTERNS: Readonly<Record<string, RegExp>> = {
   ...Object.fromEntries(HOSTILE_PATTERNS.map((pattern, i) => [`hostile:${i}`, pattern])),

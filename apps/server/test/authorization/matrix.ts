@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { hashResetToken } from '../../src/auth/passwordReset.js';
-import { passwordResets } from '../../src/db/schema.js';
+import { moderationEntries, passwordResets } from '../../src/db/schema.js';
 import { imposeSanction } from '../../src/sanctions/service.js';
-import { classRequest, DEFAULT_PASSWORD, makeLearner, makeMentor, type TestUser } from '../factories/index.js';
+import {
+  classRequest,
+  DEFAULT_PASSWORD,
+  makeLearner,
+  makeMentor,
+  makePost,
+  type TestUser,
+} from '../factories/index.js';
 import type { TestServer } from '../harness.js';
 import type { World } from './world.js';
 
@@ -92,6 +99,11 @@ export const MATRIX = {
   'GET /api/notifications':              [401, 200,    200,     200,   200, 200,     200, 200],
   'POST /api/notifications/read':        [401, 200,    200,     200,   200, 200,     200, 200],
   'GET /api/events':                     [401, 200,    200,     200,   200, 200,     200, 200],
+
+  // Reporting the world's post, which `enrolled` wrote: one's own content cannot be reported.
+  'POST /api/reports':                   [401, 201,    403,     201,   201, 201,     201, 201],
+  'GET /api/moderation/queue':           [401, 403,    403,     403,   403, 403,     403, 200],
+  'POST /api/moderation/queue/:id/resolve':[401, 403,  403,     403,   403, 403,     403, 200],
 } as const satisfies Record<string, readonly number[]>;
 
 export type Call = keyof typeof MATRIX;
@@ -122,6 +134,16 @@ async function resetToken(t: TestServer): Promise<string> {
 }
 
 const classParam = (w: World) => ({ params: { id: w.cls.id } });
+
+/** An open review queue entry of its own (a new post of a new learner, reported), for one cell. */
+async function openEntry(t: TestServer): Promise<string> {
+  const post = await makePost(t, await makeLearner(t));
+  const [entry] = await t.ctx.db
+    .insert(moderationEntries)
+    .values({ targetType: 'post', targetId: post._id, authorId: post.author._id })
+    .returning({ id: moderationEntries.id });
+  return String(entry?.id);
+}
 
 export const REQUESTS: Partial<Record<Call, RequestOf>> = {
   'POST /api/auth/register': () => ({
@@ -194,4 +216,10 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
   'POST /api/gemini/chat': () => ({ body: { message: 'Which classes teach TypeScript?' } }),
   'POST /api/gemini/chat/stream': () => ({ body: { message: 'Which classes teach TypeScript?' } }),
   'POST /api/notifications/read': () => ({ body: { all: true } }),
+
+  'POST /api/reports': (w) => ({ body: { targetType: 'post', targetId: w.post._id, reason: 'spam' } }),
+  'POST /api/moderation/queue/:id/resolve': async (_w, t) => ({
+    params: { id: await openEntry(t) },
+    body: { action: 'dismiss', reason: 'Fine' },
+  }),
 };

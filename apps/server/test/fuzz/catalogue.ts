@@ -2,6 +2,7 @@ import * as c from '@mentora/contract';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { imposeSanction } from '../../src/sanctions/service.js';
+import { moderationEntries } from '../../src/db/schema.js';
 import type { World } from '../authorization/world.js';
 import {
   DEFAULT_PASSWORD,
@@ -49,6 +50,16 @@ const discussionListHint = (w: World) => ({
   mine: fc.oneof(fc.constantFrom(...c.DISCUSSION_MINE), fc.string()),
 });
 const message = c.messageResponseSchema;
+
+/** A fresh open review queue entry (a new learner's post, queued): each resolve resolves one. */
+async function openEntry(t: TestServer): Promise<string> {
+  const post = await makePost(t, await makeLearner(t));
+  const [entry] = await t.ctx.db
+    .insert(moderationEntries)
+    .values({ targetType: 'post', targetId: post._id, authorId: post.author._id })
+    .returning({ id: moderationEntries.id });
+  return String(entry?.id);
+}
 
 export const TARGETS: FuzzTarget[] = [
   { call: 'GET /api/health', caller: signedOut, response: c.healthResponseSchema },
@@ -348,5 +359,34 @@ export const TARGETS: FuzzTarget[] = [
     caller: freshLearner,
     query: z.object({ lastEventId: z.string().max(20).optional() }),
     response: 'stream',
+  },
+
+  // ---------- moderation ----------
+  {
+    call: 'POST /api/reports',
+    // A fresh reporter each time: the per-user report limit is off in tests, but one person's report is one row.
+    caller: freshLearner,
+    body: c.createReportRequestSchema,
+    response: c.reportResponseSchema,
+    hints: (w) => ({
+      targetId: fc.oneof(
+        fc.constantFrom(w.post._id, w.discussion._id, w.users.enrolled.user.id),
+        fc.uuid(),
+        fc.string(),
+      ),
+    }),
+  },
+  {
+    call: 'GET /api/moderation/queue',
+    caller: u('admin'),
+    query: c.moderationQueueQuerySchema,
+    response: c.moderationQueueResponseSchema,
+  },
+  {
+    call: 'POST /api/moderation/queue/:id/resolve',
+    caller: u('admin'),
+    target: (t) => openEntry(t),
+    body: c.resolveModerationRequestSchema,
+    response: c.moderationEntrySchema,
   },
 ];

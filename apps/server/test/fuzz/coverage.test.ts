@@ -4,7 +4,7 @@ import { startTestServer } from '../harness.js';
 import { listApiRoutes } from '../routes.js';
 import { TARGETS } from './catalogue.js';
 
-// Every API route the app mounts is fuzzed, by exactly one of accounts, classes and social.test.ts.
+// Every API route the app mounts is fuzzed, by exactly one of accounts, classes, social and moderation.test.ts.
 it('fuzzes every route the app mounts, and only those', async () => {
   const t = await startTestServer();
   try {
@@ -23,6 +23,7 @@ it('fuzzes every route the app mounts, and only those', async () => {
       / \/api\/(health|openapi\.json|docs|auth|users|admin)\b/,
       / \/api\/(classes|reviews)\b/,
       / \/api\/(discussions|community|gemini|notifications|events)\b/,
+      / \/api\/(reports|moderation)\b/,
     ];
     for (const call of fuzzed) expect(groups.filter((g) => g.test(call)).length, call).toBe(1);
   } finally {

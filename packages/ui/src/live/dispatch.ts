@@ -131,6 +131,8 @@ export function applyLiveEvent(queryClient: QueryClient, name: LiveEventName, da
     case 'resync':
       onResync(queryClient);
       return;
+    // The admins' review queue count (issue #24): the moderation screen is a later step.
+    case 'moderation.queue':
     case 'ready':
       return;
   }

@@ -13,6 +13,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   post_deleted: 'Deleted a community post',
   sanction_imposed: 'Sanctioned an account',
   sanction_lifted: 'Lifted a sanction',
+  report_dismissed: 'Kept reported content',
+  content_hidden: 'Hid reported content',
+  content_deleted: 'Deleted reported content',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {
@@ -20,6 +23,9 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   class: 'Class',
   discussion: 'Discussion',
   post: 'Post',
+  reply: 'Reply',
+  postReply: 'Post reply',
+  review: 'Review',
 };
 
 /** What admins did, newest first: who, when, what, to what. Names are as they were at the time. */

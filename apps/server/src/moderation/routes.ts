@@ -1,0 +1,42 @@
+import {
+  createReportRequestSchema,
+  MESSAGES,
+  moderationQueueQuerySchema,
+  resolveModerationRequestSchema,
+} from '@mentora/contract';
+import { Router } from 'express';
+import type { AppContext } from '../context.js';
+import { actor } from '../http/auth.js';
+import type { RateLimiters } from '../http/rateLimit.js';
+import { parseId, parseInput } from '../http/validate.js';
+import * as moderationService from './service.js';
+
+/** POST /api/reports: anyone signed in reports what someone else wrote. */
+export function reportRoutes(ctx: AppContext, limits: RateLimiters): Router {
+  const router = Router();
+  router.post('/', limits.reportsPerUser, async (req, res) => {
+    const user = actor(req);
+    const input = parseInput(createReportRequestSchema, req.body);
+    const targetId = parseId(input.targetId, MESSAGES.moderation.targetNotFound);
+    const { report, created } = await moderationService.report(ctx, user, input, targetId);
+    res.status(created ? 201 : 200).json({ report });
+  });
+  return router;
+}
+
+/** /api/moderation: the review queue, for admins (the service checks). */
+export function moderationRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/queue', async (req, res) => {
+    const user = actor(req);
+    const query = parseInput(moderationQueueQuerySchema, req.query);
+    res.set('Cache-Control', 'no-store').json(await moderationService.listQueue(ctx, user, query));
+  });
+  router.post('/queue/:id/resolve', async (req, res) => {
+    const user = actor(req);
+    const id = parseId(req.params.id, MESSAGES.moderation.entryNotFound);
+    const input = parseInput(resolveModerationRequestSchema, req.body);
+    res.json(await moderationService.resolve(ctx, user, id, input));
+  });
+  return router;
+}
