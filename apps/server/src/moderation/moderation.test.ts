@@ -536,6 +536,48 @@ describe('resolving', () => {
   });
 });
 
+describe('resolving with a sanction', () => {
+  it('silences the author with the decision: their next reply is refused with the end date and reason', async () => {
+    const { author, discussion, others } = await classWithDiscussion(2);
+    const withReply = await makeDiscussionReply(t, author, discussion, 'A reply worth a report');
+    const replyId = String(withReply.replies[0]?._id);
+    const reported = await report(others[0] as TestUser, { targetType: 'reply', targetId: replyId, reason: 'abuse' });
+    expect(reported.status).toBe(201);
+    const entry = await entryFor(replyId, 'status=open&targetType=reply&limit=100');
+    const res = await resolve(String(entry?._id), {
+      action: 'hide',
+      reason: 'Insulting a classmate',
+      sanction: { kind: 'silence', days: 3, message: 'Please keep it civil' },
+    });
+    expect(res.status).toBe(200);
+    const refused = await t.http
+      .post(`/api/discussions/${discussion._id}/replies`)
+      .set(author.auth)
+      .send({ content: 'Another reply' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/^Your account is silenced until .+: Insulting a classmate$/);
+    const own = await t.http.get('/api/notifications').set(author.auth);
+    expect(own.body.notifications.map((n: { kind: string }) => n.kind)).toEqual(
+      expect.arrayContaining(['silenced', 'content_moderated']),
+    );
+  });
+
+  it('refuses a sanction of an admin author (403) and leaves the entry open, the content as it was', async () => {
+    const otherAdmin = await makeAdmin(t);
+    const post = await makePost(t, otherAdmin, { title: 'An admin post' });
+    await report(await makeLearner(t), { targetType: 'post', targetId: post._id, reason: 'other' });
+    const entry = await entryFor(post._id);
+    const res = await resolve(String(entry?._id), {
+      action: 'hide',
+      sanction: { kind: 'suspend', days: 2, message: 'No' },
+    });
+    expect(res.status).toBe(403);
+    const after = await entryFor(post._id);
+    expect(after?.status).toBe('open');
+    expect(after?.hidden).toBe(false);
+  });
+});
+
 describe('live queue count', () => {
   it('reaches every admin at once, and nobody else', async () => {
     const secondAdmin = await makeAdmin(t);
