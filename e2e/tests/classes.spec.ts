@@ -65,7 +65,7 @@ test('a verified mentor creates a class with tags and lands on its page', async 
   // Its own mentor starts the session and may delete; never enrols.
   await expect(page.getByRole('button', { name: 'Start live session' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete class' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Enroll in class' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Enrol in class' })).toHaveCount(0);
 });
 
 test("an unverified mentor's new class is refused with the server's message and a way to get verified", async ({
@@ -126,7 +126,7 @@ test('a learner finds a class by search, enrols, joins the live session and unen
   await expect(page.getByTestId('capacity')).toHaveText('0 / 5');
   await expect(page.getByText('Enrol to read this class')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Enroll in class' }).click();
+  await page.getByRole('button', { name: 'Enrol in class' }).click();
   await expect(page.getByText('Successfully enrolled in the class!')).toBeVisible();
   await expect(page.getByTestId('capacity')).toHaveText('1 / 5');
   await expect(page.getByRole('link', { name: 'View discussions' })).toHaveAttribute(
@@ -161,7 +161,7 @@ test('a learner finds a class by search, enrols, joins the live session and unen
   await expect(page.getByText('Successfully unenrolled from the class')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('capacity')).toHaveText('0 / 5');
-  await expect(page.getByRole('button', { name: 'Enroll in class' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enrol in class' })).toBeVisible();
 });
 
 test("the class's mentor starts the live session and it opens the room", async ({ page, request }) => {
@@ -219,7 +219,7 @@ test('an admin deletes a class after confirming, and it is gone', async ({ page,
 
   await expect(page.getByRole('heading', { level: 1, name: cls.title })).toBeVisible();
   // An admin is offered a seat like anyone who is not its mentor (API.md), and may also delete it.
-  await expect(page.getByRole('button', { name: 'Enroll in class' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enrol in class' })).toBeVisible();
   const remove = page.getByRole('button', { name: 'Delete class' });
   await remove.click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete this class?' });
@@ -252,7 +252,7 @@ test("enrolling in a full class shows the server's answer", async ({ page, reque
   await signInWithToken(page, second, `/classes/${cls._id}`);
 
   await expect(page.getByTestId('capacity')).toHaveText('1 / 1Full');
-  await page.getByRole('button', { name: 'Enroll in class' }).click();
+  await page.getByRole('button', { name: 'Enrol in class' }).click();
   await expect(page.getByText('This class is full')).toBeVisible();
   await expect(page.getByTestId('capacity')).toHaveText('1 / 1Full');
 });

@@ -31,7 +31,7 @@ test('an admin demotes a mentor: their class page shows no controls, and promoti
   const mentorPage = await mentorContext.newPage();
   await signInWithToken(mentorPage, mentor.token, `/classes/${cls._id}`);
   await expect(mentorPage.getByRole('heading', { level: 1, name: cls.title })).toBeVisible();
-  for (const control of ['Start live session', 'Delete class', 'Enroll in class']) {
+  for (const control of ['Start live session', 'Delete class', 'Enrol in class']) {
     await expect(mentorPage.getByRole('button', { name: control })).toHaveCount(0);
   }
   await expect(mentorPage.getByRole('link', { name: 'Start Discussion' })).toHaveCount(0);

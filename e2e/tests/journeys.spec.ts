@@ -83,7 +83,7 @@ test('learner journey: register, find and enrol in a class, discuss, review, pos
   await expect(page).toHaveURL(new RegExp(`/classes/${cls._id}$`));
   await expect(page.getByRole('heading', { level: 1, name: classTitle })).toBeVisible();
   await expect(page.getByTestId('capacity')).toHaveText('0 / 10');
-  await page.getByRole('button', { name: 'Enroll in class' }).click();
+  await page.getByRole('button', { name: 'Enrol in class' }).click();
   await expect(page.getByText('Successfully enrolled in the class!')).toBeVisible();
   await expect(page.getByTestId('capacity')).toHaveText('1 / 10');
 

@@ -318,7 +318,7 @@ test('names, bios, skills, a picture URL and every class field typed into the fo
   const content = page.getByRole('link', { name: /Open class content/ });
   await expect(content).toHaveAttribute('href', contentUrl);
   await expectClean(learner, 'the class page');
-  await page.getByRole('button', { name: 'Enroll in class' }).click();
+  await page.getByRole('button', { name: 'Enrol in class' }).click();
   await expect(page.getByText('Successfully enrolled in the class!')).toBeVisible();
   await expectClean(learner, 'the class page after enrolling');
 

@@ -44,7 +44,7 @@ export const HELP_TOPICS: HelpTopic[] = [
     title: 'Enrol in a class',
     steps: [
       'Open Classes and search or filter for the class you want.',
-      'Open the class and press Enrol.',
+      'Open the class and press "Enrol in class".',
       'It then shows under the Enrolled filter and on your dashboard. A full class, or your own class, cannot be joined.',
     ],
     link: { label: 'Classes', path: '/classes' },

@@ -111,7 +111,7 @@ export function ClassActionsCard({
           {can.canEnrol && (
             <button type="button" className={buttonPrimary} disabled={busy} onClick={onEnrol}>
               {enrol.isPending ? <Spinner className="size-4" /> : <UserPlus aria-hidden="true" className="size-4" />}
-              {enrol.isPending ? 'Enrolling...' : 'Enroll in class'}
+              {enrol.isPending ? 'Enrolling...' : 'Enrol in class'}
             </button>
           )}
           {can.canUnenrol && (

@@ -104,7 +104,7 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
         return undefined;
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Enroll in class' }));
+    await user.click(await screen.findByRole('button', { name: 'Enrol in class' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.classDetail.enrolled));
     expect(sent(requests, 'post', '/classes/c1/enroll')).toHaveLength(1);
     const heading = await screen.findByRole('heading', { level: 2, name: 'You are enrolled' });
@@ -120,7 +120,7 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
           ? { status: 409, data: { message: 'Class is full' } }
           : undefined,
     });
-    await user.click(await screen.findByRole('button', { name: 'Enroll in class' }));
+    await user.click(await screen.findByRole('button', { name: 'Enrol in class' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Class is full'));
     await waitFor(() => expect(sent(requests, 'get', '/classes/c1')).toHaveLength(2));
   });
@@ -158,7 +158,7 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
           : undefined,
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'Your class' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Enroll in class' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enrol in class' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete class' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this class?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete class' }));
