@@ -52,6 +52,18 @@ async function seedEverything(t: TestServer): Promise<void> {
   ok(await t.http.post(`/api/community/${post._id}/like`).set(mentor.auth));
   ok(await t.http.post(`/api/community/${post._id}/replies`).set(mentor.auth).send({ content: 'Hi!' }), 201);
   ok(await t.http.post('/api/gemini/chat').set(learner.auth).send({ message: 'How do I enrol?' }));
+  // A report opens a queue entry; a warning is a sanction (issue #24).
+  ok(
+    await t.http.post('/api/reports').set(mentor.auth).send({ targetType: 'post', targetId: post._id, reason: 'spam' }),
+    201,
+  );
+  ok(
+    await t.http
+      .post(`/api/users/${learner.user.id}/sanctions`)
+      .set(admin.auth)
+      .send({ kind: 'warn', reason: 'Please stay on topic' }),
+    201,
+  );
   const doomed = await makePost(t, learner, { title: 'Spam' });
   ok(await t.http.delete(`/api/community/${doomed._id}`).set(admin.auth));
   ok(await t.http.post('/api/auth/forgot-password').send({ email: learner.user.email }));
@@ -89,7 +101,8 @@ function expectEveryTableFilled(before: Snapshot): void {
   expect(empty, 'tables the seed left empty').toEqual([]);
 }
 
-describe('the embedded database (PGlite)', () => {
+// Each test copies, packs and reopens whole PGlite databases: slow on a busy machine.
+describe('the embedded database (PGlite)', { timeout: 120_000 }, () => {
   const source = scratchDir('source');
   const target = scratchDir('target');
   const files = scratchDir('files');

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, usingPostgres } from '../../test/harness.js';
+import { folderBefore, MIGRATION_TEST_TIMEOUT } from '../../test/migrations.js';
 import { migrationsFolder } from './migrate.js';
 
 // Migration 0010_moderation upgrades a database made by the migrations before it, in place: every row
@@ -16,19 +17,6 @@ import { migrationsFolder } from './migrate.js';
 // reports start empty and take rows, and the two new notification kinds can be stored.
 
 const TAG = '0010_moderation';
-
-/** The migrations folder as it was before TAG. */
-function folderBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mentora-migrations-'));
-  cpSync(migrationsFolder(), dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 interface Sql {
   query(text: string): Promise<{ rows: Record<string, unknown>[] }>;
@@ -140,28 +128,36 @@ describe(`migration ${TAG}`, () => {
     for (const step of cleanup.reverse()) await step();
   });
 
-  it.runIf(!usingPostgres())('upgrades an embedded database in place', async () => {
-    const before = folderBefore(TAG);
-    cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-    const pglite = new PGlite();
-    cleanup.push(() => pglite.close());
-    await migratePglite(drizzlePglite(pglite), { migrationsFolder: before });
-    const old = await fillOld(pglite);
-    await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsFolder() });
-    await checkUpgraded(pglite, old);
-  });
+  it.runIf(!usingPostgres())(
+    'upgrades an embedded database in place',
+    async () => {
+      const before = folderBefore(TAG);
+      cleanup.push(() => rmSync(before, { recursive: true, force: true }));
+      const pglite = new PGlite();
+      cleanup.push(() => pglite.close());
+      await migratePglite(drizzlePglite(pglite), { migrationsFolder: before });
+      const old = await fillOld(pglite);
+      await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsFolder() });
+      await checkUpgraded(pglite, old);
+    },
+    MIGRATION_TEST_TIMEOUT,
+  );
 
-  it.runIf(usingPostgres())('upgrades a PostgreSQL database in place', async () => {
-    const before = folderBefore(TAG);
-    cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-    const scratch = await createScratchPostgres(process.env.DATABASE_URL as string);
-    cleanup.push(() => scratch.drop());
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    cleanup.push(() => client.end());
-    await migratePg(drizzlePg(client), { migrationsFolder: before });
-    const old = await fillOld(client);
-    await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
-    await checkUpgraded(client, old);
-  });
+  it.runIf(usingPostgres())(
+    'upgrades a PostgreSQL database in place',
+    async () => {
+      const before = folderBefore(TAG);
+      cleanup.push(() => rmSync(before, { recursive: true, force: true }));
+      const scratch = await createScratchPostgres(process.env.DATABASE_URL as string);
+      cleanup.push(() => scratch.drop());
+      const client = new pg.Client({ connectionString: scratch.url });
+      await client.connect();
+      cleanup.push(() => client.end());
+      await migratePg(drizzlePg(client), { migrationsFolder: before });
+      const old = await fillOld(client);
+      await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+      await checkUpgraded(client, old);
+    },
+    MIGRATION_TEST_TIMEOUT,
+  );
 });

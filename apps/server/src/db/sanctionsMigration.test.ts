@@ -24,19 +24,6 @@ const TAG = '0009_sanctions';
 const SECRET = TEST_ENV.JWT_SECRET as string;
 const DAY_MS = 86_400_000;
 
-/** The migrations folder as it was before TAG. */
-function folderBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mentora-migrations-'));
-  cpSync(migrationsFolder(), dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
 interface Sql {
   query(text: string): Promise<{ rows: Record<string, unknown>[] }>;
 }
@@ -128,38 +115,46 @@ describe(`migration ${TAG}`, () => {
     for (const step of cleanup.reverse()) await step();
   });
 
-  it.runIf(!usingPostgres())('upgrades an embedded database in place', async () => {
-    const before = folderBefore(TAG);
-    cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-    const pglite = new PGlite();
-    cleanup.push(() => pglite.close());
-    await migratePglite(drizzlePglite(pglite), { migrationsFolder: before });
-    const old = await fillOld(pglite);
-    await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsFolder() });
-    const heard: string[] = [];
-    await pglite.listen(AUTH_CHANNEL, (payload) => heard.push(payload));
-    const orm = drizzlePglite(pglite, { schema }) as unknown as Queryable;
-    await checkUpgraded(pglite, orm, old, heard);
-  });
+  it.runIf(!usingPostgres())(
+    'upgrades an embedded database in place',
+    async () => {
+      const before = folderBefore(TAG);
+      cleanup.push(() => rmSync(before, { recursive: true, force: true }));
+      const pglite = new PGlite();
+      cleanup.push(() => pglite.close());
+      await migratePglite(drizzlePglite(pglite), { migrationsFolder: before });
+      const old = await fillOld(pglite);
+      await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsFolder() });
+      const heard: string[] = [];
+      await pglite.listen(AUTH_CHANNEL, (payload) => heard.push(payload));
+      const orm = drizzlePglite(pglite, { schema }) as unknown as Queryable;
+      await checkUpgraded(pglite, orm, old, heard);
+    },
+    MIGRATION_TEST_TIMEOUT,
+  );
 
-  it.runIf(usingPostgres())('upgrades a PostgreSQL database in place', async () => {
-    const before = folderBefore(TAG);
-    cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-    const scratch = await createScratchPostgres(process.env.DATABASE_URL as string);
-    cleanup.push(() => scratch.drop());
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    cleanup.push(() => client.end());
-    await migratePg(drizzlePg(client), { migrationsFolder: before });
-    const old = await fillOld(client);
-    await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
-    const listener = new pg.Client({ connectionString: scratch.url });
-    await listener.connect();
-    cleanup.push(() => listener.end());
-    const heard: string[] = [];
-    listener.on('notification', (m) => heard.push(m.payload ?? ''));
-    await listener.query(`LISTEN ${AUTH_CHANNEL}`);
-    const orm = drizzlePg(client, { schema }) as unknown as Queryable;
-    await checkUpgraded(client, orm, old, heard);
-  });
+  it.runIf(usingPostgres())(
+    'upgrades a PostgreSQL database in place',
+    async () => {
+      const before = folderBefore(TAG);
+      cleanup.push(() => rmSync(before, { recursive: true, force: true }));
+      const scratch = await createScratchPostgres(process.env.DATABASE_URL as string);
+      cleanup.push(() => scratch.drop());
+      const client = new pg.Client({ connectionString: scratch.url });
+      await client.connect();
+      cleanup.push(() => client.end());
+      await migratePg(drizzlePg(client), { migrationsFolder: before });
+      const old = await fillOld(client);
+      await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+      const listener = new pg.Client({ connectionString: scratch.url });
+      await listener.connect();
+      cleanup.push(() => listener.end());
+      const heard: string[] = [];
+      listener.on('notification', (m) => heard.push(m.payload ?? ''));
+      await listener.query(`LISTEN ${AUTH_CHANNEL}`);
+      const orm = drizzlePg(client, { schema }) as unknown as Queryable;
+      await checkUpgraded(client, orm, old, heard);
+    },
+    MIGRATION_TEST_TIMEOUT,
+  );
 });
