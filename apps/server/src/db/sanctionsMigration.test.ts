@@ -1,6 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, TEST_ENV, usingPostgres } from '../../test/harness.js';
+import { folderBefore, MIGRATION_TEST_TIMEOUT } from '../../test/migrations.js';
 import { AUTH_CHANNEL } from '../auth/authChanges.js';
 import { resolveToken } from '../auth/sessions.js';
 import { signToken } from '../auth/tokens.js';
