@@ -174,3 +174,5 @@ export const MODERATION_ACTIONS = ['dismiss', 'hide', 'delete'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const REPORT_NOTE_MAX = 500;
 export const MODERATION_REASON_MAX = 500;
+/** How many days GET /moderation/stats covers, today (UTC) included. */
+export const MODERATION_STATS_DAYS = 30;
