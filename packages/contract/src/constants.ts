@@ -44,7 +44,7 @@ export const DISCUSSION_FILTERS = ['all', 'my-posts', 'my-replies'] as const;
 export const CLASS_FILTERS = ['all', 'enrolled', 'created'] as const;
 export type ClassFilter = (typeof CLASS_FILTERS)[number];
 
-export const ADMIN_TABS = ['mentors', 'learners', 'admins', 'classes', 'discussions', 'audit'] as const;
+export const ADMIN_TABS = ['mentors', 'learners', 'admins', 'classes', 'discussions', 'moderation', 'audit'] as const;
 export const DEFAULT_ADMIN_TAB = 'classes';
 
 export const SENTIMENT_LABELS = ['POSITIVE', 'NEGATIVE', 'NEUTRAL'] as const;
