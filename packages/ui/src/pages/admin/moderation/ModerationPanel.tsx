@@ -198,31 +198,34 @@ export function ModerationPanel() {
 
       <StatsSection />
 
-      <div className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+      {/* Three narrow selects side by side even at 375 px: four stacked rows would push the queue down. */}
+      <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-end">
         <SegmentedControl<ModerationStatus>
           legend="Status"
           options={STATUS_OPTIONS}
           value={filters.status ?? 'open'}
           onChange={(status) => setFilter({ status })}
         />
-        <FilterSelect
-          label="Kind"
-          value={filters.targetType}
-          options={labelled(MODERATION_TARGET_TYPES, TARGET_LABELS)}
-          onChange={(targetType) => setFilter({ targetType })}
-        />
-        <FilterSelect
-          label="Reason"
-          value={filters.reason}
-          options={labelled(REPORT_REASONS, REASON_LABELS)}
-          onChange={(reason) => setFilter({ reason })}
-        />
-        <FilterSelect
-          label="Source"
-          value={filters.source}
-          options={labelled(MODERATION_SOURCES, SOURCE_LABELS)}
-          onChange={(source) => setFilter({ source })}
-        />
+        <div className="grid grid-cols-3 gap-2 sm:gap-3 lg:flex-1">
+          <FilterSelect
+            label="Kind"
+            value={filters.targetType}
+            options={labelled(MODERATION_TARGET_TYPES, TARGET_LABELS)}
+            onChange={(targetType) => setFilter({ targetType })}
+          />
+          <FilterSelect
+            label="Reason"
+            value={filters.reason}
+            options={labelled(REPORT_REASONS, REASON_LABELS)}
+            onChange={(reason) => setFilter({ reason })}
+          />
+          <FilterSelect
+            label="Source"
+            value={filters.source}
+            options={labelled(MODERATION_SOURCES, SOURCE_LABELS)}
+            onChange={(source) => setFilter({ source })}
+          />
+        </div>
       </div>
 
       <div className="mt-4">

@@ -88,7 +88,7 @@ export function QueueEntry({
           </Badge>
         )}
         <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">
-          Score {entry.score} · opened {relativeTime(entry.createdAt)}
+          Score {Math.round(entry.score)} · opened {relativeTime(entry.createdAt)}
         </span>
       </div>
 

@@ -11,6 +11,8 @@ const StatsChart = lazy(async () => ({ default: (await import('./StatsChart')).S
 
 function medianText(hours: number | null): string {
   if (hours === null) return 'No decisions yet';
+  // The server gives one decimal: under an hour reads better in minutes than as "0.1 h".
+  if (hours < 1) return `${Math.round(hours * 60)} min`;
   return hours < 48 ? `${formatDecimal(hours, {}, 1)} h` : `${formatDecimal(hours / 24, {}, 1)} days`;
 }
 
