@@ -306,6 +306,18 @@ describe('the Moderation tab', () => {
     expect(resolves(requests)).toHaveLength(0);
   });
 
+  it('sends a held-back dismiss at once when the tab is left, rather than dropping it', async () => {
+    const u = user();
+    const { requests } = setup();
+    await screen.findByText('Title e1');
+    await u.keyboard('d');
+    expect(resolves(requests)).toHaveLength(0);
+    await u.click(screen.getByRole('tab', { name: 'Audit log' }));
+    await waitFor(() =>
+      expect(resolves(requests)).toEqual([{ url: '/moderation/queue/e1/resolve', body: { action: 'dismiss' } }]),
+    );
+  });
+
   it('shows the open count of the live event, and one fewer after a resolve', async () => {
     const u = user();
     const { queryClient } = setup();
