@@ -2,6 +2,7 @@
 // it needs before its first paint, over HTTP/1.1's few connections per server: each file costs a request
 // (and its headers), so a page should need few files, and no bytes it does not use. The files:
 // - react: React and the router, apart: they change less often than the app, so they stay cached.
+// - charts: the chart library and its own dependencies, only for the screens that draw (Moderation tab).
 // - boot: the boot script's few modules (src/boot.ts runs before the rest has arrived).
 // - zod, schemas and requests: zod itself, the contract's answer schemas (responses.ts) and the forms'
 //   rules (requests.ts), never loaded before a page's first paint; the answer schemas where an answer is
@@ -34,6 +35,9 @@ const CONTRACT_INDEX = /[\\/]packages[\\/]contract[\\/]src[\\/]index\.ts$/;
 const UI = /[\\/]packages[\\/]ui[\\/]src[\\/]/;
 /** The pages for signed-out visitors (sign-in, sign-up, password reset): packages/ui/src/pages/auth. */
 const SIGNED_OUT_PAGES = /[\\/]packages[\\/]ui[\\/]src[\\/]pages[\\/]auth[\\/]/;
+/** The one chart library and what only it uses (DESIGN.md): a chunk of its own, loaded by the screens that draw. */
+const CHARTS =
+  /[\\/]node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|@reduxjs|redux|redux-thunk|reselect|immer|react-redux|use-sync-external-store|eventemitter3|tiny-invariant|es-toolkit)[\\/]/;
 /** Libraries of which lazily loaded code uses more than the entry does: icons and TanStack Query's hooks. */
 const PAGE_LIBRARIES = /[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/;
 
@@ -131,6 +135,8 @@ export function chunking(): { plugin: Plugin; groups: Rolldown.CodeSplittingGrou
   };
   const groups: Rolldown.CodeSplittingGroup[] = [
     { name: 'react', test: REACT, priority: 20 },
+    // Above `shared`: the chart library's modules are not the signed-in pages' common code.
+    { name: 'charts', test: CHARTS, priority: 16 },
     { name: 'boot', test: (id) => plan.boot.has(id), priority: 15 },
     // zod on its own: loadSchemas evaluates it in one task and builds the answer schemas in the next.
     { name: 'zod', test: ZOD, priority: 14 },

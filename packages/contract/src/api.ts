@@ -623,6 +623,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     responses: { 200: r.moderationQueueResponseSchema },
   },
   {
+    method: 'get',
+    path: '/moderation/stats',
+    tag: 'Moderation',
+    summary: 'The last 30 days of the queue: reports, automatic flags and decisions per day, median time to a decision',
+    ...admin,
+    responses: { 200: r.moderationStatsResponseSchema },
+  },
+  {
     method: 'post',
     path: '/moderation/queue/:id/resolve',
     tag: 'Moderation',

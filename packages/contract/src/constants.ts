@@ -44,7 +44,7 @@ export const DISCUSSION_FILTERS = ['all', 'my-posts', 'my-replies'] as const;
 export const CLASS_FILTERS = ['all', 'enrolled', 'created'] as const;
 export type ClassFilter = (typeof CLASS_FILTERS)[number];
 
-export const ADMIN_TABS = ['mentors', 'learners', 'admins', 'classes', 'discussions', 'audit'] as const;
+export const ADMIN_TABS = ['mentors', 'learners', 'admins', 'classes', 'discussions', 'moderation', 'audit'] as const;
 export const DEFAULT_ADMIN_TAB = 'classes';
 
 export const SENTIMENT_LABELS = ['POSITIVE', 'NEGATIVE', 'NEUTRAL'] as const;
@@ -174,3 +174,5 @@ export const MODERATION_ACTIONS = ['dismiss', 'hide', 'delete'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const REPORT_NOTE_MAX = 500;
 export const MODERATION_REASON_MAX = 500;
+/** How many days GET /moderation/stats covers, today (UTC) included. */
+export const MODERATION_STATS_DAYS = 30;

@@ -116,6 +116,7 @@ export const MESSAGES = {
     verified: 'Mentor verified successfully',
     roleChangeFailed: 'Failed to change the role',
     roleChanged: 'Role changed successfully',
+    resolveFailed: 'Failed to resolve the queue entry',
   },
   // Account settings and password reset (DESIGN.md: /settings and /forgot-password).
   account: {

@@ -407,6 +407,23 @@ export const moderationQueueResponseSchema = z.object({
 });
 export type ModerationQueueResponse = z.infer<typeof moderationQueueResponseSchema>;
 
+/** One UTC day of the queue: reports made, entries the automatic check flagged, entries resolved. */
+export const moderationStatsDaySchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  reports: z.number().int(),
+  autoFlags: z.number().int(),
+  decisions: z.number().int(),
+});
+export type ModerationStatsDay = z.infer<typeof moderationStatsDaySchema>;
+
+/** GET /moderation/stats: the last MODERATION_STATS_DAYS days, oldest first, and how long decisions took. */
+export const moderationStatsResponseSchema = z.object({
+  days: z.array(moderationStatsDaySchema),
+  /** The median hours from an entry opening to its decision, over the decisions of those days; null when none. */
+  medianDecisionHours: z.number().nullable(),
+});
+export type ModerationStatsResponse = z.infer<typeof moderationStatsResponseSchema>;
+
 // ---------- live events ----------
 
 // The events of GET /events and what each carries: LIVE_EVENT_NAMES in constants.ts.

@@ -1,4 +1,4 @@
-import type { ModerationEntry, ModerationTarget, Report } from '@mentora/contract';
+import type { ModerationEntry, ModerationStatsResponse, ModerationTarget, Report } from '@mentora/contract';
 import type { ModerationEntryRow, ReportRow } from '../db/schema.js';
 import { queueScore } from './policy.js';
 import type { TargetFacts } from './targets.js';
@@ -72,5 +72,33 @@ export function presentEntry(
             at: row.resolvedAt.toISOString(),
           }
         : null,
+  };
+}
+
+/** Counts per UTC day ('YYYY-MM-DD' → n) of each figure the stats show. */
+export interface DayCounts {
+  reports: Map<string, number>;
+  autoFlags: Map<string, number>;
+  decisions: Map<string, number>;
+}
+
+/** Every day from `since` on, oldest first, with zeros on quiet days so the chart has no gaps. */
+export function presentStats(
+  since: Date,
+  days: number,
+  counts: DayCounts,
+  medianHours: number | null,
+): ModerationStatsResponse {
+  return {
+    days: Array.from({ length: days }, (_, i) => {
+      const date = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+      return {
+        date,
+        reports: counts.reports.get(date) ?? 0,
+        autoFlags: counts.autoFlags.get(date) ?? 0,
+        decisions: counts.decisions.get(date) ?? 0,
+      };
+    }),
+    medianDecisionHours: medianHours === null ? null : Math.round(medianHours * 10) / 10,
   };
 }

@@ -10,6 +10,7 @@ import { actor } from '../http/auth.js';
 import type { RateLimiters } from '../http/rateLimit.js';
 import { parseId, parseInput } from '../http/validate.js';
 import * as moderationService from './service.js';
+import { queueStats } from './stats.js';
 
 /** POST /api/reports: anyone signed in reports what someone else wrote. */
 export function reportRoutes(ctx: AppContext, limits: RateLimiters): Router {
@@ -31,6 +32,9 @@ export function moderationRoutes(ctx: AppContext): Router {
     const user = actor(req);
     const query = parseInput(moderationQueueQuerySchema, req.query);
     res.set('Cache-Control', 'no-store').json(await moderationService.listQueue(ctx, user, query));
+  });
+  router.get('/stats', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await queueStats(ctx, actor(req)));
   });
   router.post('/queue/:id/resolve', async (req, res) => {
     const user = actor(req);

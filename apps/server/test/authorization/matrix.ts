@@ -103,6 +103,7 @@ export const MATRIX = {
   // Reporting the world's post, which `enrolled` wrote: one's own content cannot be reported.
   'POST /api/reports':                   [401, 201,    403,     201,   201, 201,     201, 201],
   'GET /api/moderation/queue':           [401, 403,    403,     403,   403, 403,     403, 200],
+  'GET /api/moderation/stats':           [401, 403,    403,     403,   403, 403,     403, 200],
   'POST /api/moderation/queue/:id/resolve':[401, 403,  403,     403,   403, 403,     403, 200],
 } as const satisfies Record<string, readonly number[]>;
 

@@ -383,6 +383,11 @@ export const TARGETS: FuzzTarget[] = [
     response: c.moderationQueueResponseSchema,
   },
   {
+    call: 'GET /api/moderation/stats',
+    caller: u('admin'),
+    response: c.moderationStatsResponseSchema,
+  },
+  {
     call: 'POST /api/moderation/queue/:id/resolve',
     caller: u('admin'),
     target: (t) => openEntry(t),

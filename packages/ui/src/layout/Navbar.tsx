@@ -1,8 +1,9 @@
-import { SCROLL_THRESHOLD_PX } from '@mentora/contract';
+import { type Role, SCROLL_THRESHOLD_PX } from '@mentora/contract';
 import { LogOut, Menu, Moon, Sun, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
+import { isAdmin } from '../auth/roles';
 import { Avatar } from '../components/Avatar';
 import { Logo } from '../components/Logo';
 import { buttonGhost, buttonPrimary, focusRing, iconButton } from '../components/styles';
@@ -17,6 +18,16 @@ import { useScrolledPast } from './useScrolledPast';
 // then, a box of its size.
 const NotificationBell = lazy(async () => ({ default: (await import('./NotificationBell')).NotificationBell }));
 const bellPlaceholder = <span aria-hidden="true" className="inline-block size-10" />;
+// The review queue's open count beside the Admin link: its own small chunk, for admins only.
+const OpenCountBadge = lazy(async () => ({
+  default: (await import('../pages/admin/moderation/OpenCountBadge')).OpenCountBadge,
+}));
+const adminBadge = (to: string, role: Role | undefined) =>
+  to === '/admin' && isAdmin(role) ? (
+    <Suspense fallback={null}>
+      <OpenCountBadge />
+    </Suspense>
+  ) : null;
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${focusRing} ${
@@ -91,6 +102,7 @@ export function Navbar() {
               <li key={link.to}>
                 <NavLink to={link.to} className={desktopLink}>
                   {link.label}
+                  {adminBadge(link.to, user?.role)}
                 </NavLink>
               </li>
             ))}
@@ -156,6 +168,7 @@ export function Navbar() {
                   <NavLink to={to} className={mobileLink}>
                     <Icon aria-hidden="true" className="size-5" />
                     {label}
+                    {adminBadge(to, user?.role)}
                   </NavLink>
                 </li>
               ))}

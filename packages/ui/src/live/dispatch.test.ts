@@ -7,6 +7,7 @@ import type {
 } from '@mentora/contract';
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { moderationKeys } from '../pages/admin/moderation/queries';
 import { type CommunityPages, communityKeys } from '../pages/community/queries';
 import { discussionKeys } from '../pages/discussions/queries';
 import { applyLiveEvent } from './dispatch';
@@ -209,5 +210,23 @@ describe('resync', () => {
     expect(queryClient.getQueryState(discussionKeys.detail('d-1'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(communityKeys.list({}))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['classes', 'x'])?.isInvalidated).toBe(false);
+  });
+});
+
+describe('moderation.queue', () => {
+  it('sets the open count, and fetches the lists again when the count is not the one we have', () => {
+    queryClient.setQueryData(moderationKeys.openCount, 3);
+    queryClient.setQueryData(moderationKeys.list({ status: 'open' }), { pages: [], pageParams: [] });
+    applyLiveEvent(queryClient, 'moderation.queue', { openCount: 3 });
+    expect(queryClient.getQueryState(moderationKeys.list({ status: 'open' }))?.isInvalidated).toBe(false);
+    applyLiveEvent(queryClient, 'moderation.queue', { openCount: 4 });
+    expect(queryClient.getQueryData(moderationKeys.openCount)).toBe(4);
+    expect(queryClient.getQueryState(moderationKeys.list({ status: 'open' }))?.isInvalidated).toBe(true);
+  });
+
+  it('ignores a malformed event', () => {
+    queryClient.setQueryData(moderationKeys.openCount, 3);
+    applyLiveEvent(queryClient, 'moderation.queue', { openCount: 'many' });
+    expect(queryClient.getQueryData(moderationKeys.openCount)).toBe(3);
   });
 });

@@ -4,11 +4,13 @@ import {
   type Discussion,
   discussionReplyEventSchema,
   type LiveEventName,
+  moderationQueueEventSchema,
   type NotificationListResponse,
   notificationEventSchema,
   notificationReadEventSchema,
 } from '@mentora/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { moderationKeys } from '../pages/admin/moderation/queries';
 import { type CommunityPages, communityKeys } from '../pages/community/queries';
 import { discussionKeys } from '../pages/discussions/queries';
 import { notificationKeys } from './notifications';
@@ -103,11 +105,29 @@ function onCommunityLike(queryClient: QueryClient, data: unknown) {
   );
 }
 
+/**
+ * The review queue changed (a report, a flag, a decision, maybe another admin's): the count is set, and
+ * the open lists are fetched again, so a new entry shows without a reload.
+ */
+function onModerationQueue(queryClient: QueryClient, data: unknown) {
+  const parsed = moderationQueueEventSchema.safeParse(data);
+  if (!parsed.success) return;
+  const before = queryClient.getQueryData<number>(moderationKeys.openCount);
+  queryClient.setQueryData<number>(moderationKeys.openCount, parsed.data.openCount);
+  // Our own decisions were taken out of the lists (and the count) already: a count that differs from
+  // ours is someone else's report, flag or decision, and the lists are fetched again.
+  if (before === undefined || parsed.data.openCount !== before) {
+    void queryClient.invalidateQueries({ queryKey: moderationKeys.lists });
+  }
+  void queryClient.invalidateQueries({ queryKey: moderationKeys.stats });
+}
+
 /** Some events may have been lost: whatever they would have changed is fetched again. */
 function onResync(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   void queryClient.invalidateQueries({ queryKey: discussionKeys.all });
   void queryClient.invalidateQueries({ queryKey: communityKeys.lists });
+  void queryClient.invalidateQueries({ queryKey: moderationKeys.all });
 }
 
 /** Applies one live event to the query cache. Malformed data is ignored. */
@@ -131,8 +151,9 @@ export function applyLiveEvent(queryClient: QueryClient, name: LiveEventName, da
     case 'resync':
       onResync(queryClient);
       return;
-    // The admins' review queue count (issue #24): the moderation screen is a later step.
     case 'moderation.queue':
+      onModerationQueue(queryClient, data);
+      return;
     case 'ready':
       return;
   }

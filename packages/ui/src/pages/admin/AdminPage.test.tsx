@@ -119,7 +119,7 @@ describe('the admin dashboard', () => {
     const classesTab = screen.getByRole('tab', { name: 'Classes' });
     expect(classesTab).toHaveAttribute('aria-selected', 'true');
     expect(classesTab).toHaveAttribute('tabindex', '0');
-    for (const name of ['Mentors', 'Learners', 'Admins', 'Discussions', 'Audit log']) {
+    for (const name of ['Mentors', 'Learners', 'Admins', 'Discussions', 'Moderation', 'Audit log']) {
       expect(screen.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'false');
       expect(screen.getByRole('tab', { name })).toHaveAttribute('tabindex', '-1');
     }
@@ -148,6 +148,8 @@ describe('the admin dashboard', () => {
     expect(screen.getByRole('tab', { name: 'Discussions' })).toHaveFocus();
     expect(screen.getByRole('tab', { name: 'Discussions' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=discussions');
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Moderation' })).toHaveFocus();
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Audit log' })).toHaveFocus();
     await user.keyboard('{ArrowRight}');

@@ -5,6 +5,7 @@ import {
   type LucideIcon,
   MessagesSquare,
   ScrollText,
+  ShieldAlert,
   ShieldCheck,
   ShieldUser,
   Users,
@@ -18,6 +19,8 @@ import { ClassesPanel } from './ClassesPanel';
 import { DiscussionsPanel } from './DiscussionsPanel';
 import { LearnersPanel } from './LearnersPanel';
 import { MentorsPanel } from './MentorsPanel';
+import { ModerationPanel } from './moderation/ModerationPanel';
+import { useOpenCount } from './moderation/queries';
 import { type AdminTab, TAB_LABELS, tabAfterKey, tabFrom } from './tabs';
 
 const TAB_ICONS: Record<AdminTab, LucideIcon> = {
@@ -26,6 +29,7 @@ const TAB_ICONS: Record<AdminTab, LucideIcon> = {
   admins: ShieldUser,
   classes: BookOpen,
   discussions: MessagesSquare,
+  moderation: ShieldAlert,
   audit: ScrollText,
 };
 
@@ -35,12 +39,14 @@ const PANELS: Record<AdminTab, ComponentType> = {
   admins: AdminsPanel,
   classes: ClassesPanel,
   discussions: DiscussionsPanel,
+  moderation: ModerationPanel,
   audit: AuditLogPanel,
 };
 
 /**
  * The admin dashboard (SPEC.md sections 2 and 6): mentors, learners, classes and discussions, one tab each,
- * the admins (so one can be demoted) and the audit log of what admins did.
+ * the admins (so one can be demoted), the review queue of reported and flagged content (issue #24) and
+ * the audit log of what admins did.
  * The tab lives in the URL (?tab=), so a reload or a shared link opens the same one; Classes by default.
  * The tabs follow the WAI-ARIA tabs pattern: one tab stop, arrow keys (and Home, End) move and select.
  */
@@ -72,6 +78,8 @@ export function AdminPage() {
   };
 
   const Panel = PANELS[selected];
+  // The review queue's open entries, on its tab whichever tab is open (kept current by the live event).
+  const openCount = useOpenCount(true).data;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
@@ -118,6 +126,17 @@ export function AdminPage() {
             >
               <Icon aria-hidden="true" className="hidden size-4 sm:block" />
               {TAB_LABELS[tab]}
+              {tab === 'moderation' && !!openCount && (
+                <>
+                  <span
+                    aria-hidden="true"
+                    className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white tabular-nums"
+                  >
+                    {openCount > 99 ? '99+' : openCount}
+                  </span>
+                  <span className="sr-only">({openCount} open)</span>
+                </>
+              )}
             </button>
           );
         })}

@@ -7,6 +7,7 @@ describe('tabFrom', () => {
     expect(tabFrom('discussions')).toBe('discussions');
     expect(tabFrom('audit')).toBe('audit');
     expect(tabFrom('admins')).toBe('admins');
+    expect(tabFrom('moderation')).toBe('moderation');
     expect(tabFrom(null)).toBe('classes');
     expect(tabFrom('')).toBe('classes');
     expect(tabFrom('MENTORS')).toBe('classes');
@@ -19,7 +20,8 @@ describe('tabAfterKey', () => {
     expect(tabAfterKey('mentors', 'ArrowRight')).toBe('learners');
     expect(tabAfterKey('learners', 'ArrowRight')).toBe('admins');
     expect(tabAfterKey('admins', 'ArrowRight')).toBe('classes');
-    expect(tabAfterKey('discussions', 'ArrowRight')).toBe('audit');
+    expect(tabAfterKey('discussions', 'ArrowRight')).toBe('moderation');
+    expect(tabAfterKey('moderation', 'ArrowRight')).toBe('audit');
     expect(tabAfterKey('audit', 'ArrowRight')).toBe('mentors');
     expect(tabAfterKey('mentors', 'ArrowLeft')).toBe('audit');
     expect(tabAfterKey('classes', 'ArrowLeft')).toBe('admins');

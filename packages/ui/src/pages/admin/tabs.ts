@@ -8,6 +8,7 @@ export const TAB_LABELS: Record<AdminTab, string> = {
   admins: 'Admins',
   classes: 'Classes',
   discussions: 'Discussions',
+  moderation: 'Moderation',
   audit: 'Audit log',
 };
 

@@ -1,0 +1,92 @@
+import { MODERATION_REASON_MAX, SANCTION_DAYS, SANCTION_KINDS, SANCTION_TEXT } from '@mentora/contract';
+import { FieldShell } from '../../../components/FormField';
+import { inputField } from '../../../components/styles';
+import type { Decision, DecisionErrors } from './decision';
+import { SANCTION_LABELS } from './labels';
+
+interface DecisionFieldsProps {
+  decision: Decision;
+  errors: DecisionErrors;
+  onChange: (decision: Decision) => void;
+}
+
+/**
+ * The optional reason of a decision and the optional sanction of the author (warn with a message,
+ * silence or suspend for some days), for whichever action is taken next.
+ */
+export function DecisionFields({ decision, errors, onChange }: DecisionFieldsProps) {
+  const set = (patch: Partial<Decision>) => onChange({ ...decision, ...patch });
+  const needsDays = decision.sanction === 'silence' || decision.sanction === 'suspend';
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <FieldShell label="Reason (optional)" error={errors.reason} hint="Recorded in the audit log with the decision.">
+          {({ id, describedBy }) => (
+            <textarea
+              id={id}
+              rows={2}
+              maxLength={MODERATION_REASON_MAX}
+              value={decision.reason}
+              aria-describedby={describedBy}
+              aria-invalid={errors.reason ? true : undefined}
+              onChange={(event) => set({ reason: event.target.value })}
+              className={inputField}
+            />
+          )}
+        </FieldShell>
+      </div>
+      <FieldShell label="Sanction of the author">
+        {({ id }) => (
+          <select
+            id={id}
+            value={decision.sanction}
+            onChange={(event) => set({ sanction: event.target.value as Decision['sanction'] })}
+            className={inputField}
+          >
+            {(['none', ...SANCTION_KINDS] as const).map((kind) => (
+              <option key={kind} value={kind}>
+                {SANCTION_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldShell>
+      {needsDays && (
+        <FieldShell label="Days" error={errors.days} hint={`${SANCTION_DAYS.min} to ${SANCTION_DAYS.max}`}>
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              type="number"
+              inputMode="numeric"
+              min={SANCTION_DAYS.min}
+              max={SANCTION_DAYS.max}
+              value={decision.days}
+              aria-describedby={describedBy}
+              aria-invalid={errors.days ? true : undefined}
+              onChange={(event) => set({ days: event.target.value })}
+              className={inputField}
+            />
+          )}
+        </FieldShell>
+      )}
+      {decision.sanction !== 'none' && (
+        <div className="sm:col-span-2">
+          <FieldShell label="Message to the author" error={errors.message}>
+            {({ id, describedBy }) => (
+              <textarea
+                id={id}
+                rows={2}
+                maxLength={SANCTION_TEXT.messageMax}
+                value={decision.message}
+                aria-describedby={describedBy}
+                aria-invalid={errors.message ? true : undefined}
+                onChange={(event) => set({ message: event.target.value })}
+                className={inputField}
+              />
+            )}
+          </FieldShell>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type {
+  ModerationAction,
+  ModerationSource,
+  ModerationStatus,
+  ModerationTargetType,
+  ReportReason,
+  SanctionKind,
+} from '@mentora/contract';
+import { formatDate } from '../../../components/formatters';
+
+// The words of the Moderation tab for the contract's codes (the server never shows these).
+
+export const TARGET_LABELS: Record<ModerationTargetType, string> = {
+  discussion: 'Discussion',
+  reply: 'Reply',
+  post: 'Community post',
+  postReply: 'Post reply',
+  review: 'Review',
+  user: 'Profile',
+};
+
+export const REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  abuse: 'Abuse or harassment',
+  offTopic: 'Off topic',
+  inappropriate: 'Inappropriate',
+  other: 'Other',
+};
+
+export const SOURCE_LABELS: Record<ModerationSource, string> = { report: 'Reported', auto: 'Automatic flag' };
+
+export const STATUS_LABELS: Record<ModerationStatus, string> = { open: 'Open', resolved: 'Resolved' };
+
+export const ACTION_LABELS: Record<ModerationAction, string> = { dismiss: 'Dismiss', hide: 'Hide', delete: 'Delete' };
+
+/** What was done, for history lines and toasts. */
+export const ACTION_DONE: Record<ModerationAction, string> = {
+  dismiss: 'Dismissed',
+  hide: 'Hidden',
+  delete: 'Deleted',
+};
+
+export const SANCTION_LABELS: Record<SanctionKind | 'none', string> = {
+  none: 'No sanction',
+  warn: 'Warn',
+  silence: 'Silence',
+  suspend: 'Suspend',
+};
+
+/** A UTC day ('YYYY-MM-DD') as the viewer writes dates, read at noon UTC so no time zone moves it. */
+export const dayLabel = (date: string) => formatDate(`${date}T12:00:00.000Z`, { timeZone: 'UTC' });
