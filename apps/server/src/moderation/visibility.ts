@@ -63,4 +63,3 @@ export function maskedReview(viewer: Viewer, review: Review): Review {
 
 export const forEveryoneReply = <T extends Reply>(reply: T): T => maskedReply(NOBODY, reply);
 export const forEveryonePost = (post: CommunityPost): CommunityPost => maskedPost(NOBODY, post);
-

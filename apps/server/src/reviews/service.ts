@@ -6,10 +6,10 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { classes, reviews, type UserRow, users } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { reviewRefusal } from './policy.js';
 import { recordAutoFlag } from '../moderation/service.js';
 import { maskedReview } from '../moderation/visibility.js';
 import { analyseText } from '../text/index.js';
+import { reviewRefusal } from './policy.js';
 import { presentReview } from './presenter.js';
 
 type CreateInput = z.output<typeof createReviewRequestSchema>;

@@ -211,3 +211,16 @@ describe('resync', () => {
     expect(queryClient.getQueryState(['classes', 'x'])?.isInvalidated).toBe(false);
   });
 });
+
+describe('moderation.queue', () => {
+  it('hands the count to the review queue alerts, and changes nothing in the cache', () => {
+    const queryClient = new QueryClient();
+    const seen: unknown[] = [];
+    const alerts = { onQueue: (data: unknown) => seen.push(data), seed: () => {}, reset: () => {} };
+    applyLiveEvent(queryClient, 'moderation.queue', { openCount: 3 }, alerts);
+    expect(seen).toEqual([{ openCount: 3 }]);
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    // Without alerts (the web, or someone not an admin) it is a no-op.
+    expect(() => applyLiveEvent(queryClient, 'moderation.queue', { openCount: 4 })).not.toThrow();
+  });
+});

@@ -11,6 +11,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { type CommunityPages, communityKeys } from '../pages/community/queries';
 import { discussionKeys } from '../pages/discussions/queries';
+import type { ModerationAlerts } from './moderationAlerts';
 import { notificationKeys } from './notifications';
 
 function onNotification(queryClient: QueryClient, data: unknown) {
@@ -110,8 +111,16 @@ function onResync(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: communityKeys.lists });
 }
 
-/** Applies one live event to the query cache. Malformed data is ignored. */
-export function applyLiveEvent(queryClient: QueryClient, name: LiveEventName, data: unknown): void {
+/**
+ * Applies one live event to the query cache. Malformed data is ignored. `alerts` (the desktop's
+ * notification and badge for the review queue) is given by the live stream's owner.
+ */
+export function applyLiveEvent(
+  queryClient: QueryClient,
+  name: LiveEventName,
+  data: unknown,
+  alerts?: ModerationAlerts,
+): void {
   switch (name) {
     case 'notification':
       onNotification(queryClient, data);
@@ -133,6 +142,8 @@ export function applyLiveEvent(queryClient: QueryClient, name: LiveEventName, da
       return;
     // The admins' review queue count (issue #24): the moderation screen is a later step.
     case 'moderation.queue':
+      alerts?.onQueue(data);
+      return;
     case 'ready':
       return;
   }
