@@ -14,7 +14,7 @@ export function SanctionBadge({ sanction }: { sanction: ActiveSanction }) {
     <span title={`${state} until ${formatDateTime(sanction.endsAt)}. Reason: ${sanction.reason}`}>
       <Badge tone={silenced ? 'amber' : 'red'} icon={silenced ? VolumeX : Ban}>
         {state} until{' '}
-        <time dateTime={sanction.endsAt} className="ml-0.5">
+        <time dateTime={sanction.endsAt}>
           {formatDate(sanction.endsAt)}
         </time>
       </Badge>
