@@ -152,4 +152,12 @@ describe('ReportMenu', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it('gives focus back to the ⋯ button when the dialog closes', async () => {
+    setup();
+    const { user, dialog } = await openReport();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'More actions for the reply by Bea Replier' })).toHaveFocus();
+  });
 });

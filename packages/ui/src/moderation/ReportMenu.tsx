@@ -1,6 +1,6 @@
 import type { ModerationTargetType } from '@mentora/contract';
 import { Flag, MoreHorizontal, UserRoundX } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { Popover } from '../components/Popover';
 import { focusRing, iconButton } from '../components/styles';
@@ -29,6 +29,7 @@ interface ReportMenuProps {
 export function ReportMenu({ targetType, targetId, author, subject, label, className = '' }: ReportMenuProps) {
   const { user } = useAuth();
   const [target, setTarget] = useState<ReportTarget | null>(null);
+  const wrapper = useRef<HTMLSpanElement>(null);
   if (!user || user._id === author._id) return null;
 
   const what = TARGET_LABELS[targetType];
@@ -53,7 +54,7 @@ export function ReportMenu({ targetType, targetId, author, subject, label, class
   ];
 
   return (
-    <>
+    <span ref={wrapper} className="contents">
       <Popover
         label={label}
         className={`relative shrink-0 ${className}`}
@@ -70,6 +71,9 @@ export function ReportMenu({ targetType, targetId, author, subject, label, class
                   className={itemClass}
                   onClick={() => {
                     close();
+                    // The dialog gives focus back to what had it when it opened: the ⋯ button, not this
+                    // item, which the closed menu hides.
+                    wrapper.current?.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus();
                     setTarget(next);
                   }}
                 >
@@ -82,6 +86,6 @@ export function ReportMenu({ targetType, targetId, author, subject, label, class
         )}
       </Popover>
       <ReportDialog target={target} onClose={() => setTarget(null)} />
-    </>
+    </span>
   );
 }

@@ -13,10 +13,7 @@ export function SanctionBadge({ sanction }: { sanction: ActiveSanction }) {
   return (
     <span title={`${state} until ${formatDateTime(sanction.endsAt)}. Reason: ${sanction.reason}`}>
       <Badge tone={silenced ? 'amber' : 'red'} icon={silenced ? VolumeX : Ban}>
-        {state} until{' '}
-        <time dateTime={sanction.endsAt}>
-          {formatDate(sanction.endsAt)}
-        </time>
+        {state} until <time dateTime={sanction.endsAt}>{formatDate(sanction.endsAt)}</time>
       </Badge>
       <span className="sr-only">. Reason: {sanction.reason}</span>
     </span>
