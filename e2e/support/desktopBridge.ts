@@ -1,14 +1,23 @@
 // The desktop renderer in Chromium with its bridge injected. Electron cannot run here, so the preload's
 // IPC is replaced by a Playwright binding, and behind it run the desktop app's real main-process modules
-// (registerBridgeHandlers, SettingsStore, openExternalUrl, validateServerUrl): only Electron's own
-// pieces are fakes (the electron-store file, shell.openExternal, ipcMain).
+// (registerBridgeHandlers, SettingsStore, openExternalUrl, validateServerUrl, createAttention): only
+// Electron's own pieces are fakes (the electron-store file, shell.openExternal, ipcMain, Notification,
+// app.setBadgeCount).
 import type { Page } from '@playwright/test';
+import { createAttention } from '../../apps/desktop/src/main/attention';
 import { openExternalUrl } from '../../apps/desktop/src/main/externalLinks';
 import { registerBridgeHandlers } from '../../apps/desktop/src/main/ipcHandlers';
 import { validateServerUrl } from '../../apps/desktop/src/main/serverAddress';
 import { SettingsStore } from '../../apps/desktop/src/main/settingsStore';
 import { CHANNELS, type DesktopBridge, type StoredKey } from '../../apps/desktop/src/shared/bridge';
-import { FakeIpcMain, FakeLog, FakeShell, MemoryStore } from '../../apps/desktop/test/fakeElectron';
+import {
+  FakeBadgeApp,
+  FakeIpcMain,
+  FakeLog,
+  FakeNotifications,
+  FakeShell,
+  MemoryStore,
+} from '../../apps/desktop/test/fakeElectron';
 import { DESKTOP_URL_VARIABLE } from './desktopRenderer';
 
 export interface BridgeCall {
@@ -26,6 +35,9 @@ export interface DesktopHarness {
   log: FakeLog;
   /** Every bridge call the page made, in order. */
   calls: BridgeCall[];
+  /** The OS notifications shown (the review queue's), and the app badge's counts. */
+  notifications: FakeNotifications;
+  badge: FakeBadgeApp;
   /** Opens the renderer at an in-app path (the hash router's). */
   open(path?: string): Promise<void>;
   /** What the app menu's "Server Address…" does: the main process tells the page. */
@@ -59,6 +71,8 @@ export async function injectDesktopBridge(
   const shell = new FakeShell();
   const log = new FakeLog();
   const ipc = new FakeIpcMain();
+  const notifications = new FakeNotifications();
+  const badge = new FakeBadgeApp();
   registerBridgeHandlers(
     ipc,
     {
@@ -66,6 +80,7 @@ export async function injectDesktopBridge(
       version: '0.0.0-e2e',
       openExternal: (target) => openExternalUrl(target, shell, log),
       validateServerUrl: (address) => validateServerUrl(address, fetch),
+      attention: createAttention({ Notification: notifications.Class, app: badge, window: () => null, log }),
     },
     { appOrigins: [new URL(url).origin], log },
   );
@@ -95,6 +110,8 @@ export async function injectDesktopBridge(
       removeStored: (key) => ipc(channels.removeStored, key) as Promise<void>,
       openExternal: (target) => ipc(channels.openExternal, target) as Promise<boolean>,
       setServerUrl: (address) => ipc(channels.setServerUrl, address) as ReturnType<DesktopBridge['setServerUrl']>,
+      notify: (title, body) => ipc(channels.notify, title, body) as Promise<void>,
+      setBadgeCount: (count) => ipc(channels.setBadgeCount, count) as Promise<void>,
       onShowServerAddress: (listener) => {
         listeners.add(listener);
         return () => listeners.delete(listener);
@@ -108,6 +125,8 @@ export async function injectDesktopBridge(
     shell,
     log,
     calls,
+    notifications,
+    badge,
     open: async (path = '/') => {
       await page.goto(`${url}#${path}`);
     },

@@ -231,3 +231,52 @@ export class FakeUpdater {
     for (const listener of this.errorListeners) listener(error);
   }
 }
+
+/** Electron's Notification class: records every one made and shown; `click()` fires its click listeners. */
+export class FakeNotifications {
+  supported = true;
+  readonly made: FakeNotification[] = [];
+  readonly Class = (() => {
+    const owner = this;
+    return class {
+      static isSupported(): boolean {
+        return owner.supported;
+      }
+      constructor(options: { title: string; body: string }) {
+        const made = new FakeNotification(options);
+        owner.made.push(made);
+        // biome-ignore lint/correctness/noConstructorReturn: the stand-in is the recorded notification itself
+        return made;
+      }
+    } as unknown as {
+      isSupported(): boolean;
+      new (options: { title: string; body: string }): FakeNotification;
+    };
+  })();
+}
+
+export class FakeNotification {
+  shown = false;
+  private readonly clicks: (() => void)[] = [];
+  constructor(readonly options: { title: string; body: string }) {}
+  on(_event: 'click', listener: () => void): this {
+    this.clicks.push(listener);
+    return this;
+  }
+  show(): void {
+    this.shown = true;
+  }
+  click(): void {
+    for (const listener of this.clicks) listener();
+  }
+}
+
+/** app.setBadgeCount: records the counts; `supported` false answers false like Linux without a launcher API. */
+export class FakeBadgeApp {
+  supported = true;
+  readonly counts: (number | undefined)[] = [];
+  setBadgeCount(count?: number): boolean {
+    this.counts.push(count);
+    return this.supported;
+  }
+}

@@ -171,6 +171,24 @@ export const MESSAGES = {
     alreadyResolved: 'This entry has already been resolved',
     /** The outcome words of notifications, by action. */
     outcome: { dismiss: 'it was kept', hide: 'it was hidden', delete: 'it was removed' },
+    // The report dialog (packages/ui/src/moderation): what the reporter reads.
+    reportSent: 'Thanks, a moderator will look at it',
+    reportUpdated: 'Your report was updated. Thanks, a moderator will look at it',
+    reportFailed: 'Failed to send the report',
+    /** Under the hidden notice, for the author of the hidden content. */
+    onlyYouAndModerators: 'Only you and moderators can see it',
+    /** Under the hidden notice, for an admin reading it. */
+    hiddenFromOthers: 'Others see only this notice',
+    /** The desktop app's notification when the review queue grows. */
+    reportsWaiting: (count: number) => (count === 1 ? '1 report waiting' : `${count} reports waiting`),
+  },
+  // The admins' people lists: sanctions (apps/server/src/sanctions).
+  sanctions: {
+    imposed: (kind: 'warn' | 'silence' | 'suspend', name: string) =>
+      kind === 'warn' ? `${name} was warned` : `${name} was ${kind === 'silence' ? 'silenced' : 'suspended'}`,
+    imposeFailed: 'Failed to sanction the account',
+    lifted: 'The sanction was lifted',
+    liftFailed: 'Failed to lift the sanction',
   },
   // Messages the server answers with (API.md).
   server: {

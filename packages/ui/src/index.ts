@@ -8,6 +8,7 @@ export { openTabLater } from './platform/pendingTab';
 export type {
   PendingExternal,
   Platform,
+  PlatformAttention,
   PlatformStorage,
   ServerAddressChange,
   ServerAddressSetting,

@@ -7,6 +7,7 @@ import {
   BrowserWindow,
   ipcMain,
   Menu,
+  Notification,
   nativeTheme,
   net,
   protocol,
@@ -19,6 +20,7 @@ import Store from 'electron-store';
 import { CHANNELS } from '../shared/bridge';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, originOf } from './appOrigin';
 import { createAppProtocolHandler } from './appProtocol';
+import { createAttention } from './attention';
 import { startAutoUpdate } from './autoUpdate';
 import { contentSecurityPolicy } from './csp';
 import { openExternalUrl } from './externalLinks';
@@ -152,6 +154,7 @@ function start(): void {
         version: app.getVersion(),
         openExternal,
         validateServerUrl: (url) => validateServerUrl(url, (input, init) => net.fetch(input, init)),
+        attention: createAttention({ Notification, app, window: () => mainWindow, log }),
       },
       { appOrigins, log },
     );

@@ -15,6 +15,8 @@ function setUp(serverAnswer: ServerUrlResult = { ok: true, serverUrl: 'https://m
   const shell = new FakeShell();
   const log = new FakeLog();
   const checked: unknown[] = [];
+  const notified: [string, string][] = [];
+  const badges: number[] = [];
   registerBridgeHandlers(
     ipc,
     {
@@ -25,10 +27,14 @@ function setUp(serverAnswer: ServerUrlResult = { ok: true, serverUrl: 'https://m
         checked.push(url);
         return serverAnswer;
       },
+      attention: {
+        notify: (title, body) => notified.push([title, body]),
+        setBadgeCount: (count) => badges.push(count),
+      },
     },
     { appOrigins: [APP_ORIGIN], log },
   );
-  return { ipc, store, shell, log, checked };
+  return { ipc, store, shell, log, checked, notified, badges };
 }
 
 describe('registerBridgeHandlers', () => {
@@ -65,12 +71,16 @@ describe('registerBridgeHandlers', () => {
       [CHANNELS.removeStored, ['token']],
       [CHANNELS.openExternal, ['https://example.com']],
       [CHANNELS.setServerUrl, ['https://mentora.example.com']],
+      [CHANNELS.notify, ['Mentora', '2 reports waiting']],
+      [CHANNELS.setBadgeCount, [2]],
     ] as const)('on %s', async (channel, args) => {
-      const { ipc, store, shell, log, checked } = setUp();
+      const { ipc, store, shell, log, checked, notified, badges } = setUp();
       await expect(ipc.invoke(frame, channel, ...args)).rejects.toThrow(/untrusted sender/);
       expect(store.stored()).toEqual({});
       expect(shell.opened).toEqual([]);
       expect(checked).toEqual([]);
+      expect(notified).toEqual([]);
+      expect(badges).toEqual([]);
       expect(log.warnings[0]).toMatch(/^Refused/);
     });
   });
@@ -141,11 +151,39 @@ describe('registerBridgeHandlers', () => {
         version: '0',
         openExternal: async () => false,
         validateServerUrl: async () => ({ ok: false, message: '' }),
+        attention: { notify: () => {}, setBadgeCount: () => {} },
       },
       { appOrigins: [APP_ORIGIN, 'http://localhost:5173'], log: new FakeLog() },
     );
     await expect(ipc.invoke(frameAt('http://localhost:5173/'), CHANNELS.startup)).resolves.toMatchObject({
       version: '0',
     });
+  });
+
+  it('shows the app’s notifications and refuses anything but bounded text', async () => {
+    const { ipc, notified } = setUp();
+    await ipc.invoke(APP_PAGE, CHANNELS.notify, 'Mentora', '2 reports waiting');
+    expect(notified).toEqual([['Mentora', '2 reports waiting']]);
+    for (const args of [
+      [' ', 'x'],
+      ['Mentora', 42],
+      [{}, 'x'],
+      ['x'.repeat(201), 'x'],
+      ['Mentora', 'x'.repeat(1001)],
+    ]) {
+      await expect(ipc.invoke(APP_PAGE, CHANNELS.notify, ...args)).rejects.toThrow(/invalid arguments/);
+    }
+    expect(notified).toHaveLength(1);
+  });
+
+  it('sets the badge to a whole count from 0, and refuses anything else', async () => {
+    const { ipc, badges } = setUp();
+    await ipc.invoke(APP_PAGE, CHANNELS.setBadgeCount, 3);
+    await ipc.invoke(APP_PAGE, CHANNELS.setBadgeCount, 0);
+    expect(badges).toEqual([3, 0]);
+    for (const count of [-1, 1.5, '3', Number.NaN, 100_000, null]) {
+      await expect(ipc.invoke(APP_PAGE, CHANNELS.setBadgeCount, count)).rejects.toThrow(/invalid arguments/);
+    }
+    expect(badges).toEqual([3, 0]);
   });
 });

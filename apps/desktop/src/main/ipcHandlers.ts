@@ -1,6 +1,8 @@
 import {
   CHANNELS,
   type DesktopStartup,
+  parseBadgeCount,
+  parseNotification,
   parseStoredEntry,
   parseStoredKey,
   type ServerUrlResult,
@@ -28,6 +30,8 @@ export interface BridgeServices {
   openExternal(url: unknown): Promise<boolean>;
   /** normalizeServerUrl + the /api/health check. */
   validateServerUrl(url: unknown): Promise<ServerUrlResult>;
+  /** The OS notification and the app badge (attention.ts); their arguments are checked here first. */
+  attention: { notify(title: string, body: string): void; setBadgeCount(count: number): void };
 }
 
 export interface BridgeHandlerOptions {
@@ -86,6 +90,18 @@ export function registerBridgeHandlers(
   });
 
   handle(CHANNELS.openExternal, (url) => services.openExternal(url));
+
+  handle(CHANNELS.notify, (title, body) => {
+    const notification = parseNotification(title, body);
+    if (!notification) throw invalid(CHANNELS.notify);
+    services.attention.notify(notification.title, notification.body);
+  });
+
+  handle(CHANNELS.setBadgeCount, (count) => {
+    const parsed = parseBadgeCount(count);
+    if (parsed === null) throw invalid(CHANNELS.setBadgeCount);
+    services.attention.setBadgeCount(parsed);
+  });
 
   handle(CHANNELS.setServerUrl, async (url): Promise<ServerUrlResult> => {
     const result = await services.validateServerUrl(url);

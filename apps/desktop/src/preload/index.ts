@@ -17,6 +17,8 @@ const bridge = {
   removeStored: (key: StoredKey): Promise<void> => ipcRenderer.invoke(CHANNELS.removeStored, key),
   openExternal: (url: string): Promise<boolean> => ipcRenderer.invoke(CHANNELS.openExternal, url),
   setServerUrl: (url: string): Promise<ServerUrlResult> => ipcRenderer.invoke(CHANNELS.setServerUrl, url),
+  notify: (title: string, body: string): Promise<void> => ipcRenderer.invoke(CHANNELS.notify, title, body),
+  setBadgeCount: (count: number): Promise<void> => ipcRenderer.invoke(CHANNELS.setBadgeCount, count),
   onShowServerAddress: (listener: () => void) => {
     // The listener gets no arguments: the IPC event (and its sender) stays here.
     const forward = () => listener();

@@ -15,6 +15,10 @@ export const CHANNELS = {
   removeStored: 'mentora:stored:remove',
   openExternal: 'mentora:open-external',
   setServerUrl: 'mentora:server-url:set',
+  /** An OS notification (the review queue grew, issue #24). */
+  notify: 'mentora:attention:notify',
+  /** The app's badge: the review queue's open count, 0 clears it. */
+  setBadgeCount: 'mentora:attention:badge',
   /** Main to renderer: the app menu's "Server address…" was chosen. */
   showServerAddress: 'mentora:server-address:show',
 } as const;
@@ -44,6 +48,10 @@ export interface DesktopBridge {
   openExternal(url: string): Promise<boolean>;
   /** Checks GET {url}/api/health and saves the address only when that answers 200 from a Mentora server. */
   setServerUrl(url: string): Promise<ServerUrlResult>;
+  /** Shows an OS notification (plain text: the main process shows nothing else); clicking it brings the window up. */
+  notify(title: string, body: string): Promise<void>;
+  /** Sets the app's badge count (dock, taskbar, launcher); 0 clears it. */
+  setBadgeCount(count: number): Promise<void>;
   /** Calls `listener` when the app menu asks for the server address screen; returns the unsubscribe. */
   onShowServerAddress(listener: () => void): () => void;
 }
@@ -71,4 +79,22 @@ export function parseStoredEntry(key: unknown, value: unknown): { key: StoredKey
 
 export function parseStoredKey(key: unknown): StoredKey | null {
   return isStoredKey(key) ? key : null;
+}
+
+/** Longest notification title and body the main process shows (longer ones are refused, not cut). */
+export const MAX_NOTIFICATION_TITLE = 200;
+export const MAX_NOTIFICATION_BODY = 1000;
+/** The largest badge count shown; the queue's open count is far below it. */
+export const MAX_BADGE_COUNT = 99_999;
+
+/** The arguments of notify, checked: two strings of bounded length, the title not blank. */
+export function parseNotification(title: unknown, body: unknown): { title: string; body: string } | null {
+  if (typeof title !== 'string' || typeof body !== 'string') return null;
+  if (title.trim() === '' || title.length > MAX_NOTIFICATION_TITLE || body.length > MAX_NOTIFICATION_BODY) return null;
+  return { title, body };
+}
+
+/** The argument of setBadgeCount, checked: a whole number from 0 to MAX_BADGE_COUNT. */
+export function parseBadgeCount(count: unknown): number | null {
+  return typeof count === 'number' && Number.isInteger(count) && count >= 0 && count <= MAX_BADGE_COUNT ? count : null;
 }

@@ -13,6 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { moderationKeys } from '../pages/admin/moderation/queries';
 import { type CommunityPages, communityKeys } from '../pages/community/queries';
 import { discussionKeys } from '../pages/discussions/queries';
+import type { ModerationAlerts } from './moderationAlerts';
 import { notificationKeys } from './notifications';
 
 function onNotification(queryClient: QueryClient, data: unknown) {
@@ -130,8 +131,16 @@ function onResync(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: moderationKeys.all });
 }
 
-/** Applies one live event to the query cache. Malformed data is ignored. */
-export function applyLiveEvent(queryClient: QueryClient, name: LiveEventName, data: unknown): void {
+/**
+ * Applies one live event to the query cache. Malformed data is ignored. `alerts` (the desktop's
+ * notification and badge for the review queue) is given by the live stream's owner.
+ */
+export function applyLiveEvent(
+  queryClient: QueryClient,
+  name: LiveEventName,
+  data: unknown,
+  alerts?: ModerationAlerts,
+): void {
   switch (name) {
     case 'notification':
       onNotification(queryClient, data);
@@ -153,6 +162,7 @@ export function applyLiveEvent(queryClient: QueryClient, name: LiveEventName, da
       return;
     case 'moderation.queue':
       onModerationQueue(queryClient, data);
+      alerts?.onQueue(data);
       return;
     case 'ready':
       return;

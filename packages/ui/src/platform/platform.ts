@@ -23,6 +23,17 @@ export interface Platform {
   liveTransport?: LiveTransport;
   /** The desktop app's server address, which Settings lets the person change. Absent on the web. */
   serverAddress?: ServerAddressSetting;
+  /**
+   * The desktop app's ways to ask for attention: an OS notification and the app badge (the admins' review
+   * queue, issue #24). Absent on the web, where the tab has neither: nothing is shown there.
+   */
+  attention?: PlatformAttention;
+}
+
+export interface PlatformAttention {
+  notify(title: string, body: string): void;
+  /** 0 clears the badge. */
+  setBadgeCount(count: number): void;
 }
 
 /** A tab (or, on the desktop, nothing yet) waiting for its URL: `go` once it is known, or `cancel`. */

@@ -14,6 +14,8 @@ function recordingBridge(openAnswer = true) {
       return openAnswer;
     },
     setServerUrl: async (): Promise<ServerUrlResult> => ({ ok: false, message: '' }),
+    notify: async (title: string, body: string) => void calls.push(['notify', title, body]),
+    setBadgeCount: async (count: number) => void calls.push(['setBadgeCount', count]),
     onShowServerAddress: () => () => undefined,
   };
   return { bridge, calls };
@@ -124,5 +126,18 @@ describe('createDesktopPlatform', () => {
     value.openExternal('https://example.com');
     await flush();
     expect(warnings).toEqual(['The system browser did not open https://example.com']);
+  });
+
+  it('sends the review queue’s notification and badge through the bridge', async () => {
+    const { value, calls } = platform();
+    value.attention?.notify('Mentora', '2 reports waiting');
+    value.attention?.setBadgeCount(2);
+    value.attention?.setBadgeCount(0);
+    await flush();
+    expect(calls).toEqual([
+      ['notify', 'Mentora', '2 reports waiting'],
+      ['setBadgeCount', 2],
+      ['setBadgeCount', 0],
+    ]);
   });
 });

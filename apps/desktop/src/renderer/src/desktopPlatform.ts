@@ -90,6 +90,15 @@ export function createDesktopPlatform({
     // No cookie crosses from app://mentora to the server: live updates are read with the bearer token.
     liveTransport: createFetchTransport({ getToken: () => storage.get('token') }),
     serverAddress: { current: serverUrl, change: changeServer },
+    // The review queue's notification and badge (issue #24); a failure is logged, the page goes on.
+    attention: {
+      notify(title, body) {
+        bridge.notify(title, body).catch((error: unknown) => log.error('Showing a notification failed', error));
+      },
+      setBadgeCount(count) {
+        bridge.setBadgeCount(count).catch((error: unknown) => log.error('Setting the badge failed', error));
+      },
+    },
   };
   return platform;
 }

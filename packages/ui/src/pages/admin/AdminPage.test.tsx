@@ -61,6 +61,7 @@ const DISCUSSION: Discussion = {
   createdAt: '2026-03-02T10:00:00.000Z',
   sentiment: { label: 'NEUTRAL', polarity: 0 },
   moderation: { flagged: true, reason: 'Abusive language' },
+  hidden: true,
 };
 
 const ENTRY_NEW: AuditEntry = {
@@ -200,6 +201,7 @@ describe('the admin dashboard', () => {
     );
     const table = await screen.findByRole('table', { name: 'Discussions' });
     expect(within(table).getByText('Flagged')).toBeInTheDocument();
+    expect(within(table).getByText('Hidden')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Load more' })).toHaveLength(1);
     await user.click(within(table).getByRole('button', { name: 'Delete Parsing questions' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete discussion' }));

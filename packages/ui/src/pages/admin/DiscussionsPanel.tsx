@@ -1,5 +1,5 @@
 import type { Discussion } from '@mentora/contract';
-import { Flag, MessagesSquare } from 'lucide-react';
+import { EyeOff, Flag, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { textLink } from '../../components/styles';
 import { DataTable } from './DataTable';
@@ -45,6 +45,12 @@ export function DiscussionsPanel() {
               <Link to={`/discussions/${encodeURIComponent(discussion._id)}`} className={textLink}>
                 {discussion.title}
               </Link>
+              {/* Hidden pending review: admins read it as written, and see that others do not. */}
+              {discussion.hidden && (
+                <Badge tone="slate" icon={EyeOff}>
+                  Hidden
+                </Badge>
+              )}
               {discussion.moderation.flagged && (
                 <span title={discussion.moderation.reason ?? undefined}>
                   <Badge tone="red" icon={Flag}>

@@ -11,6 +11,7 @@ import { adminKeys, useMentors } from './queries';
 import { Badge, DateCell, Empty, FetchFailed, Loading, PanelHeader, smallButtonSuccess } from './ui';
 import { useAdminDelete } from './useAdminDelete';
 import { useRoleChange } from './useRoleChange';
+import { useSanctions } from './useSanctions';
 
 export type MentorStatus = 'verified' | 'pending' | 'unverified';
 
@@ -53,6 +54,7 @@ export function MentorsPanel() {
   const mentors = useMentors();
   const { deleteButton, dialog, deletingId } = useAdminDelete();
   const roles = useRoleChange();
+  const sanctions = useSanctions();
 
   const verify = useMutation({
     mutationFn: (user: User) => api.put(`/admin/verify-mentor/${encodeURIComponent(user._id)}`),
@@ -162,6 +164,7 @@ export function MentorsPanel() {
             actions={(user) => (
               <>
                 {mentorStatus(user) === 'unverified' && verifyButton(user)}
+                {sanctions.buttons(user, busy(user))}
                 {deleteButton({
                   kind: 'mentor',
                   id: user._id,
@@ -184,6 +187,7 @@ export function MentorsPanel() {
       </section>
       {dialog}
       {roles.dialog}
+      {sanctions.dialogs}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ROLES, type Role, type User } from '@mentora/contract';
+import { type AdminUser, ROLES, type Role, type User } from '@mentora/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -6,11 +6,21 @@ import { ROLE_LABELS } from '../../auth/roles';
 import { Avatar } from '../../components/Avatar';
 import { focusRing } from '../../components/styles';
 import { type Column, DataTable } from './DataTable';
+import { SanctionBadge } from './SanctionBadge';
 import { DateCell, Empty, FetchFailed, Loading, PanelHeader } from './ui';
 import type { RoleChanges } from './useRoleChange';
 
-/** A person's name with their avatar: the title of their row; "(you)" after the signed-in admin's own name. */
-export function PersonName({ user, you = false }: { user: User; you?: boolean }) {
+/**
+ * A person's name with their avatar: the title of their row; "(you)" after the signed-in admin's own name,
+ * and the sanction in force under it, if any (admin lists carry it).
+ */
+export function PersonName({
+  user,
+  you = false,
+}: {
+  user: User & Partial<Pick<AdminUser, 'sanction'>>;
+  you?: boolean;
+}) {
   return (
     <span className="flex min-w-0 items-center gap-3">
       <Avatar name={user.name} picture={user.profilePicture} className="size-8 text-xs" />
@@ -21,6 +31,11 @@ export function PersonName({ user, you = false }: { user: User; you?: boolean })
             {' '}
             <span className="font-normal whitespace-nowrap text-slate-600 dark:text-slate-400">(you)</span>
           </>
+        )}
+        {user.sanction && (
+          <span className="mt-1 block font-normal">
+            <SanctionBadge sanction={user.sanction} />
+          </span>
         )}
       </span>
     </span>
@@ -92,7 +107,7 @@ export function roleColumn({ choose, changingId, selfId }: RoleChanges): Column<
 }
 
 interface PeopleListProps {
-  people: UseQueryResult<User[]>;
+  people: UseQueryResult<AdminUser[]>;
   /** The list's heading, and the name of its table. */
   title: string;
   description: string;
@@ -100,7 +115,7 @@ interface PeopleListProps {
   emptyText: string;
   roles: RoleChanges;
   /** Buttons for a row, if the list has any. */
-  actions?: (user: User) => ReactNode;
+  actions?: (user: AdminUser) => ReactNode;
   /** What the panel adds after the list (its dialogs). */
   children?: ReactNode;
 }

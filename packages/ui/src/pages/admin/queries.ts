@@ -1,10 +1,10 @@
 import {
+  type AdminUser,
   type AuditLogResponse,
   type ClassListResponse,
   type Discussion,
   MESSAGES,
   PAGINATION,
-  type User,
 } from '@mentora/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
@@ -31,8 +31,9 @@ function usePeople(key: readonly string[], path: string) {
   const api = useApi();
   return useQuery({
     queryKey: key,
-    queryFn: async ({ signal }): Promise<User[]> => {
-      const { data } = await api.get<User[]>(path, { signal });
+    // Each with the sanction in force, if any (`sanction`, null when none).
+    queryFn: async ({ signal }): Promise<AdminUser[]> => {
+      const { data } = await api.get<AdminUser[]>(path, { signal });
       if (!Array.isArray(data)) throw malformed();
       return data;
     },

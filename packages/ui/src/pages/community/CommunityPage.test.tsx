@@ -1,3 +1,4 @@
+import { MESSAGES } from '@mentora/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ vi.mock('react-hot-toast', () => ({ default: { error: vi.fn(), success: vi.fn() 
 const OLD = makePost({ _id: 'p-old', title: 'Older post' });
 
 /** A feed of one old post; a created post joins it, newest first, as on the server. */
-function setup(createStatus = 201) {
+function setup(createStatus = 201, refusal: unknown = {}) {
   const feed = [OLD];
   return renderWithAuth(<CommunityPage />, {
     path: '/community',
@@ -18,12 +19,13 @@ function setup(createStatus = 201) {
     answer: (config) => {
       if (config.method === 'get' && config.url === '/community') return { status: 200, data: [...feed] };
       if (config.method === 'post' && config.url === '/community') {
-        if (createStatus !== 201) return { status: createStatus, data: {} };
+        if (createStatus !== 201) return { status: createStatus, data: refusal };
         const body = JSON.parse(String(config.data)) as { title: string; tags: string[]; category: 'help' };
         const post = makePost({ _id: 'p-new', ...body, author: { _id: TEST_USER._id, name: TEST_USER.name } });
         feed.unshift(post);
         return { status: 201, data: post };
       }
+      if (config.method === 'post' && config.url?.endsWith('/replies')) return { status: createStatus, data: refusal };
       return { status: 404, data: {} };
     },
   });
@@ -136,5 +138,46 @@ describe('the feed', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(
       within(screen.getByRole('article', { name: 'Older post' })).queryByRole('button', { name: 'Delete post' }),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe('sanctions and hidden posts', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
+  const silenced = MESSAGES.server.silenced('2026-12-03T14:05:00.000Z', 'Flooding the feed');
+
+  it('shows a silenced person the server’s message when they post', async () => {
+    const user = userEvent.setup();
+    setup(403, { message: silenced });
+    await screen.findByText('Older post');
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a post' });
+    await user.type(within(dialog).getByLabelText('Title'), 'T');
+    await user.type(within(dialog).getByLabelText('Content'), 'C');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish post' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(silenced);
+  });
+
+  it('shows a silenced person the server’s message when they reply', async () => {
+    const user = userEvent.setup();
+    setup(403, { message: silenced });
+    await screen.findByText('Older post');
+    await user.type(screen.getByLabelText('Reply to Older post'), 'Me too');
+    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(silenced);
+  });
+
+  it('shows others a hidden post as the muted notice, without its face or tags', async () => {
+    const notice = MESSAGES.moderation.hiddenNotice;
+    renderWithAuth(<CommunityPage />, {
+      path: '/community',
+      route: '/community',
+      answer: (config) =>
+        config.method === 'get' && config.url === '/community'
+          ? { status: 200, data: [makePost({ _id: 'p-h', title: notice, content: notice, hidden: true })] }
+          : { status: 404, data: {} },
+    });
+    const article = await screen.findByRole('article', { name: notice });
+    expect(within(article).getByTestId('hidden-notice')).toHaveTextContent(notice);
+    expect(within(article).queryByRole('note')).not.toBeInTheDocument();
+    expect(within(article).getByRole('button', { name: /More actions for the post/ })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { type CommunityPost, type CommunityReply, MESSAGES } from '@mentora/contract';
+import { type CommunityPost, type CommunityReply, MESSAGES, type User } from '@mentora/contract';
 import { MessageSquare, Trash2 } from 'lucide-react';
 import { memo, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -11,6 +11,9 @@ import { countLabel, formatDate, formatDateTime } from '../../components/formatt
 import { ModerationBanner } from '../../components/ModerationBanner';
 import { SentimentBadge } from '../../components/SentimentBadge';
 import { iconButton } from '../../components/styles';
+import { HiddenBanner, HiddenNotice } from '../../moderation/HiddenContent';
+import { hiddenView } from '../../moderation/hiddenView';
+import { ReportMenu } from '../../moderation/ReportMenu';
 import { ReplyForm } from '../discussions/ReplyForm';
 import { LikeButton } from './LikeButton';
 import { CATEGORY_LABELS } from './posts';
@@ -31,7 +34,8 @@ function When({ iso }: { iso: string }) {
   );
 }
 
-function ReplyItem({ reply }: { reply: CommunityReply }) {
+function ReplyItem({ reply, viewer }: { reply: CommunityReply; viewer: User | null }) {
+  const view = hiddenView(reply, reply.author._id, viewer);
   return (
     <li className="flex gap-3">
       <Avatar name={reply.author.name} picture={reply.author.profilePicture} className="size-8 text-xs" />
@@ -44,12 +48,29 @@ function ReplyItem({ reply }: { reply: CommunityReply }) {
               <When iso={reply.createdAt} />
             </span>
           </p>
-          <SentimentBadge sentiment={reply.sentiment} />
+          <div className="flex items-center gap-1">
+            {view !== 'notice' && <SentimentBadge sentiment={reply.sentiment} />}
+            <ReportMenu
+              targetType="postReply"
+              targetId={reply._id}
+              author={reply.author}
+              subject={`Reply by ${reply.author.name}`}
+              label={`More actions for the reply by ${reply.author.name}`}
+              className="-my-1 -mr-2"
+            />
+          </div>
         </div>
-        <ModerationBanner moderation={reply.moderation} className="mt-2" />
-        <p className="mt-1.5 text-sm leading-6 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
-          {reply.content}
-        </p>
+        {view === 'notice' ? (
+          <HiddenNotice className="mt-2" />
+        ) : (
+          <>
+            <HiddenBanner view={view} className="mt-2" />
+            <ModerationBanner moderation={reply.moderation} className="mt-2" />
+            <p className="mt-1.5 text-sm leading-6 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
+              {reply.content}
+            </p>
+          </>
+        )}
       </div>
     </li>
   );
@@ -83,6 +104,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
 
   const liked = userId !== '' && post.likes.includes(userId);
   const canDelete = user !== null && (post.author._id === user._id || isAdmin(user.role));
+  const view = hiddenView(post, post.author._id, user);
 
   const toggleLike = () => {
     if (liking.current || !userId) return;
@@ -115,7 +137,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
             </span>
           </p>
         </div>
-        <SentimentBadge sentiment={post.sentiment} variant="face" size="lg" />
+        {view !== 'notice' && <SentimentBadge sentiment={post.sentiment} variant="face" size="lg" />}
         {canDelete && (
           <button
             type="button"
@@ -130,15 +152,36 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
             <Trash2 aria-hidden="true" className="size-4" />
           </button>
         )}
+        <ReportMenu
+          targetType="post"
+          targetId={post._id}
+          author={post.author}
+          subject={view === 'notice' ? `Post by ${post.author.name}` : `“${post.title}”`}
+          label={`More actions for the post by ${post.author.name}`}
+          className="-mt-1 -mr-2"
+        />
       </header>
 
-      <h2 id={titleId} className="mt-4 text-lg font-semibold break-words text-slate-900 dark:text-white">
-        {post.title}
-      </h2>
-      <ModerationBanner moderation={post.moderation} className="mt-3" />
-      <p className="mt-2 leading-7 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
-        {post.content}
-      </p>
+      {view === 'notice' ? (
+        <>
+          {/* The notice is the post's title too (the server replaced both): named by it, shown once. */}
+          <h2 id={titleId} className="sr-only">
+            {post.title}
+          </h2>
+          <HiddenNotice className="mt-4" />
+        </>
+      ) : (
+        <>
+          <h2 id={titleId} className="mt-4 text-lg font-semibold break-words text-slate-900 dark:text-white">
+            {post.title}
+          </h2>
+          <HiddenBanner view={view} className="mt-3" />
+          <ModerationBanner moderation={post.moderation} className="mt-3" />
+          <p className="mt-2 leading-7 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
+            {post.content}
+          </p>
+        </>
+      )}
 
       {post.tags.length > 0 && (
         <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-1.5">
@@ -164,7 +207,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
       {post.replies.length > 0 && (
         <ol aria-label={`Replies to ${post.title}`} className="mt-4 space-y-3">
           {post.replies.map((item) => (
-            <ReplyItem key={item._id} reply={item} />
+            <ReplyItem key={item._id} reply={item} viewer={user} />
           ))}
         </ol>
       )}

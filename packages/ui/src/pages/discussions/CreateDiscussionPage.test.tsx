@@ -1,4 +1,4 @@
-import type { ClassItem } from '@mentora/contract';
+import { type ClassItem, MESSAGES } from '@mentora/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -134,5 +134,24 @@ describe('CreateDiscussionPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
       answer: () => ({ status: 500, data: {} }),
     });
     expect(await screen.findByText('Failed to load classes')).toBeInTheDocument();
+  });
+
+  it('shows a silenced person the server’s message, not a generic one', async () => {
+    const user = userEvent.setup();
+    const message = MESSAGES.server.silenced('2026-12-03T14:05:00.000Z', 'Off-topic flooding');
+    renderWithAuth(<CreateDiscussionPage />, {
+      path: '/discussions/create?classId=c-1',
+      route: '/discussions/create',
+      answer: (config) => {
+        if (config.method === 'get' && config.url === '/classes/enrolled') return { status: 200, data: ENROLLED };
+        if (config.method === 'post') return { status: 403, data: { message } };
+        return { status: 404, data: { message: 'Not found' } };
+      },
+    });
+    await screen.findByRole('option', { name: 'Algebra' });
+    await user.type(screen.getByLabelText('Title'), 'Hello');
+    await user.type(screen.getByLabelText('Content'), 'Anyone here?');
+    await user.click(screen.getByRole('button', { name: 'Start Discussion' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 });

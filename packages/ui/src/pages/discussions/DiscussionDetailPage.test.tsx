@@ -1,4 +1,4 @@
-import type { Discussion } from '@mentora/contract';
+import { type Discussion, MESSAGES, type User } from '@mentora/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -115,5 +115,75 @@ describe('DiscussionDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
   it("says 'Discussion not found' for a 404", async () => {
     renderWithAuth(<DiscussionDetailPage />, { path: '/discussions/nope', route: '/discussions/:id' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Discussion not found' })).toBeInTheDocument();
+  });
+
+  describe('hidden pending review', () => {
+    const NOTICE = MESSAGES.moderation.hiddenNotice;
+    const ADMIN: User = { ...TEST_USER, _id: 'admin-1', name: 'Root', role: 'admin' };
+    const AUTHOR = { _id: 'author-1', name: 'Cal Author' };
+    // As the server sends it: the text as written to its author and admins, the notice to everyone else.
+    const asWritten = makeDiscussion({
+      _id: 'd1',
+      title: 'My rant',
+      content: 'Everything is broken',
+      author: AUTHOR,
+      hidden: true,
+      replies: [{ ...reply('r1', 'A hidden answer'), author: AUTHOR, hidden: true }],
+      replyCount: 1,
+    });
+    const replaced = makeDiscussion({
+      ...asWritten,
+      title: NOTICE,
+      content: NOTICE,
+      replies: [{ ...reply('r1', NOTICE), author: AUTHOR, hidden: true }],
+    });
+    const show = (viewer: User, detail: Discussion) =>
+      renderWithAuth(<DiscussionDetailPage />, {
+        path: '/discussions/d1',
+        route: '/discussions/:id',
+        user: viewer,
+        answer: () => ({ status: 200, data: detail }),
+      });
+
+    it('shows others the muted notice in place of the text, with no banner', async () => {
+      show(TEST_USER, replaced);
+      const notices = await screen.findAllByTestId('hidden-notice');
+      // The discussion's text and its reply's.
+      expect(notices).toHaveLength(2);
+      expect(notices[0]).toHaveTextContent(NOTICE);
+      expect(screen.queryByText(MESSAGES.moderation.onlyYouAndModerators)).not.toBeInTheDocument();
+      expect(screen.queryByRole('note', { name: NOTICE })).not.toBeInTheDocument();
+      // They may still report it.
+      expect(screen.getByRole('button', { name: 'More actions for this discussion' })).toBeInTheDocument();
+    });
+
+    it('shows its author the text under a banner that only they and moderators see it', async () => {
+      show({ ...TEST_USER, _id: AUTHOR._id, name: AUTHOR.name }, asWritten);
+      expect(await screen.findByText('Everything is broken')).toBeInTheDocument();
+      expect(screen.getByText('A hidden answer')).toBeInTheDocument();
+      const banners = screen.getAllByRole('note', { name: NOTICE });
+      expect(banners).toHaveLength(2);
+      expect(banners[0]).toHaveTextContent(MESSAGES.moderation.onlyYouAndModerators);
+      expect(screen.queryByTestId('hidden-notice')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /More actions/ })).not.toBeInTheDocument();
+    });
+
+    it('shows an admin the text under a banner that others see the notice', async () => {
+      show(ADMIN, asWritten);
+      expect(await screen.findByText('Everything is broken')).toBeInTheDocument();
+      const [banner] = screen.getAllByRole('note', { name: NOTICE });
+      expect(banner).toHaveTextContent(MESSAGES.moderation.hiddenFromOthers);
+      expect(screen.queryByTestId('hidden-notice')).not.toBeInTheDocument();
+    });
+  });
+
+  it('shows the server’s sanction message when a silenced person replies', async () => {
+    const user = userEvent.setup();
+    const silenced = MESSAGES.server.silenced('2026-12-03T14:05:00.000Z', 'Insults');
+    setup({ status: 403, data: { message: silenced } });
+    await screen.findByText('First!');
+    await user.type(screen.getByLabelText('Your reply'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Post reply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(silenced);
   });
 });

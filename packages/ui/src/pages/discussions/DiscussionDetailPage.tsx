@@ -1,4 +1,4 @@
-import { type Discussion, type DiscussionReply, MESSAGES } from '@mentora/contract';
+import { type Discussion, type DiscussionReply, MESSAGES, type User } from '@mentora/contract';
 import { ArrowLeft, BookOpen, MessagesSquare, Trash2 } from 'lucide-react';
 import { memo, type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -15,6 +15,9 @@ import { ModerationBanner } from '../../components/ModerationBanner';
 import { SentimentBadge } from '../../components/SentimentBadge';
 import { buttonPrimary, buttonSecondary, card, focusRing, lazyListItem, textLink } from '../../components/styles';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
+import { HiddenBanner, HiddenNotice } from '../../moderation/HiddenContent';
+import { hiddenView } from '../../moderation/hiddenView';
+import { ReportMenu } from '../../moderation/ReportMenu';
 import { useClassInfo, useDeleteDiscussion, useDiscussion, useForgetDiscussion, usePostReply } from './queries';
 import { ReplyForm } from './ReplyForm';
 
@@ -65,16 +68,35 @@ function PlainText({ text, className = '' }: { text: string; className?: string 
 }
 
 // Memoized: a reply does not change once written, and the page re-renders its list for other reasons.
-const ReplyItem = memo(function ReplyItem({ reply }: { reply: DiscussionReply }) {
+// The viewer is passed in (not read from context) so that memo still skips unchanged replies.
+const ReplyItem = memo(function ReplyItem({ reply, viewer }: { reply: DiscussionReply; viewer: User | null }) {
+  const view = hiddenView(reply, reply.author._id, viewer);
   return (
     <li className={`${card} p-4 sm:p-5 ${lazyListItem}`}>
       <article aria-label={`Reply by ${reply.author.name}`}>
         <div className="flex items-start justify-between gap-3">
           <Byline name={reply.author.name} picture={reply.author.profilePicture} date={reply.createdAt} />
-          <SentimentBadge sentiment={reply.sentiment} />
+          <div className="flex items-center gap-1">
+            {view !== 'notice' && <SentimentBadge sentiment={reply.sentiment} />}
+            <ReportMenu
+              targetType="reply"
+              targetId={reply._id}
+              author={reply.author}
+              subject={`Reply by ${reply.author.name}`}
+              label={`More actions for the reply by ${reply.author.name}`}
+              className="-mt-1 -mr-2"
+            />
+          </div>
         </div>
-        <ModerationBanner moderation={reply.moderation} className="mt-3" />
-        <PlainText text={reply.content} className="mt-3 text-sm leading-6" />
+        {view === 'notice' ? (
+          <HiddenNotice className="mt-3" />
+        ) : (
+          <>
+            <HiddenBanner view={view} className="mt-3" />
+            <ModerationBanner moderation={reply.moderation} className="mt-3" />
+            <PlainText text={reply.content} className="mt-3 text-sm leading-6" />
+          </>
+        )}
       </article>
     </li>
   );
@@ -104,6 +126,7 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
   const [confirming, setConfirming] = useState(false);
 
   const mine = user?._id === discussion.author._id;
+  const view = hiddenView(discussion, discussion.author._id, user);
   const admin = isAdmin(user?.role);
   // Only a mentor can be this class's mentor; ask for the class only when that decides the delete button.
   const classInfo = useClassInfo(discussion.classId._id, !mine && !admin && isMentor(user?.role));
@@ -133,7 +156,11 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
         </Link>
         <h1
           id="discussion-title"
-          className="mt-4 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white"
+          className={
+            view === 'notice'
+              ? 'mt-4 text-2xl font-semibold tracking-tight break-words text-slate-500 italic sm:text-3xl dark:text-slate-400'
+              : 'mt-4 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white'
+          }
         >
           {discussion.title}
         </h1>
@@ -144,7 +171,7 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
             date={discussion.createdAt}
           />
           <div className="flex items-center gap-2">
-            <SentimentBadge sentiment={discussion.sentiment} />
+            {view !== 'notice' && <SentimentBadge sentiment={discussion.sentiment} />}
             {canDelete && (
               <button
                 type="button"
@@ -158,10 +185,24 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
                 Delete
               </button>
             )}
+            <ReportMenu
+              targetType="discussion"
+              targetId={discussion._id}
+              author={discussion.author}
+              subject={view === 'notice' ? `Discussion by ${discussion.author.name}` : `“${discussion.title}”`}
+              label="More actions for this discussion"
+            />
           </div>
         </div>
-        <ModerationBanner moderation={discussion.moderation} className="mt-6" />
-        <PlainText text={discussion.content} className="mt-6" />
+        {view === 'notice' ? (
+          <HiddenNotice className="mt-6" />
+        ) : (
+          <>
+            <HiddenBanner view={view} className="mt-6" />
+            <ModerationBanner moderation={discussion.moderation} className="mt-6" />
+            <PlainText text={discussion.content} className="mt-6" />
+          </>
+        )}
       </article>
 
       <section aria-labelledby="replies-heading" className="mt-10">
@@ -176,7 +217,7 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
           <>
             <ol className="mt-4 space-y-3">
               {discussion.replies.slice(0, shownReplies).map((item) => (
-                <ReplyItem key={item._id} reply={item} />
+                <ReplyItem key={item._id} reply={item} viewer={user} />
               ))}
             </ol>
             {discussion.replies.length > shownReplies && (

@@ -1,9 +1,12 @@
 import type { Discussion } from '@mentora/contract';
 import { CalendarDays, MessageSquare, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { useAuth } from '../../auth/AuthContext';
 import { Avatar } from '../../components/Avatar';
 import { countLabel, formatDate, formatDateTime } from '../../components/formatters';
 import { SentimentBadge } from '../../components/SentimentBadge';
+import { HiddenMarker } from '../../moderation/HiddenContent';
+import { hiddenView } from '../../moderation/hiddenView';
 
 /** A flagged discussion's marker in lists (the detail page shows the full banner with the reason). */
 export function FlaggedMarker() {
@@ -17,12 +20,17 @@ export function FlaggedMarker() {
 
 /** One row of the discussions list; the whole row opens the discussion, named by its title. */
 export function DiscussionListItem({ discussion }: { discussion: Discussion }) {
+  const { user } = useAuth();
+  // Hidden: others get the notice as its title (muted, so it does not read as one); author and admins a marker.
+  const view = hiddenView(discussion, discussion.author._id, user);
   return (
     <article className="relative flex gap-3 px-4 py-4 transition-colors hover:bg-slate-50 sm:gap-4 sm:px-5 dark:hover:bg-slate-800/50">
       <Avatar name={discussion.author.name} picture={discussion.author.profilePicture} className="size-10 text-sm" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
-          <h3 className="min-w-0 text-base font-semibold break-words text-slate-900 dark:text-white">
+          <h3
+            className={`min-w-0 text-base break-words ${view === 'notice' ? 'font-medium text-slate-500 italic dark:text-slate-400' : 'font-semibold text-slate-900 dark:text-white'}`}
+          >
             <Link
               to={`/discussions/${discussion._id}`}
               className="rounded after:absolute after:inset-0 after:rounded-none hover:text-indigo-700 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-indigo-600 dark:hover:text-indigo-300 dark:focus-visible:after:outline-indigo-400"
@@ -31,8 +39,9 @@ export function DiscussionListItem({ discussion }: { discussion: Discussion }) {
             </Link>
           </h3>
           <div className="flex shrink-0 flex-wrap items-center gap-1.5">
+            {(view === 'author' || view === 'admin') && <HiddenMarker />}
             {discussion.moderation.flagged && <FlaggedMarker />}
-            <SentimentBadge sentiment={discussion.sentiment} />
+            {view !== 'notice' && <SentimentBadge sentiment={discussion.sentiment} />}
           </div>
         </div>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@mentora/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -91,5 +92,25 @@ describe('DiscussionsPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     unmount();
     setup(500, '');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load discussions');
+  });
+
+  it('lists a hidden discussion by its notice, muted, and marks the author’s own as hidden', async () => {
+    const NOTICE = MESSAGES.moderation.hiddenNotice;
+    renderWithAuth(<DiscussionsPage />, {
+      path: '/discussions',
+      route: '/discussions',
+      answer: () => ({
+        status: 200,
+        data: [
+          makeDiscussion({ _id: 'h1', title: NOTICE, content: NOTICE, classId: js, hidden: true }),
+          makeDiscussion({ _id: 'h2', title: 'My hidden one', classId: js, author: me, hidden: true }),
+        ],
+      }),
+    });
+    const others = await screen.findByRole('link', { name: NOTICE });
+    expect(others.closest('h3')).toHaveClass('italic');
+    expect(within(others.closest('article') as HTMLElement).queryByText('Hidden')).not.toBeInTheDocument();
+    const mine = screen.getByRole('link', { name: 'My hidden one' });
+    expect(within(mine.closest('article') as HTMLElement).getByText('Hidden')).toBeInTheDocument();
   });
 });

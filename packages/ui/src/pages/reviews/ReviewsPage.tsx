@@ -13,6 +13,9 @@ import { formatRating, hasRating, reviewCountLabel } from '../../components/rati
 import { Spinner } from '../../components/Spinner';
 import { StarRatingDisplay } from '../../components/StarRating';
 import { buttonPrimary, buttonSecondary, card, textLink } from '../../components/styles';
+import { HiddenBanner, HiddenNotice } from '../../moderation/HiddenContent';
+import { hiddenView } from '../../moderation/hiddenView';
+import { ReportMenu } from '../../moderation/ReportMenu';
 import { reviewKeys, useClassDetail } from '../classes/queries';
 import { ReviewForm } from './ReviewForm';
 
@@ -203,39 +206,63 @@ function SignedInReviews({ classId, user }: { classId: string; user: User }) {
           ) : (
             <ol className="space-y-4" aria-label="Reviews, newest first">
               {list.map((review) => (
-                <li key={review._id} className={`${card} p-5 sm:p-6`}>
-                  <article aria-label={`Review by ${review.user.name}`}>
-                    <header className="flex flex-wrap items-center gap-3">
-                      <Avatar name={review.user.name} picture={review.user.profilePicture} />
-                      <div className="min-w-0 flex-1">
-                        <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900 dark:text-white">
-                          <span className="break-words">{review.user.name}</span>
-                          {review.user._id === user._id && (
-                            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">
-                              Your review
-                            </span>
-                          )}
-                        </p>
-                        <time dateTime={review.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
-                          {formatDate(review.createdAt)}
-                        </time>
-                      </div>
-                      <StarRatingDisplay value={review.rating} label={`${review.rating} out of 5 stars`} />
-                    </header>
-                    {review.comment.trim() !== '' ? (
-                      <p className="mt-3 text-sm leading-6 break-words whitespace-pre-line text-slate-700 dark:text-slate-300">
-                        {review.comment}
-                      </p>
-                    ) : (
-                      <p className="mt-3 text-sm text-slate-600 italic dark:text-slate-400">No comment.</p>
-                    )}
-                  </article>
-                </li>
+                <ReviewItem key={review._id} review={review} viewer={user} />
               ))}
             </ol>
           )}
         </section>
       </div>
     </Shell>
+  );
+}
+
+function ReviewItem({ review, viewer }: { review: Review; viewer: User }) {
+  const view = hiddenView(review, review.user._id, viewer);
+  return (
+    <li className={`${card} p-5 sm:p-6`}>
+      <article aria-label={`Review by ${review.user.name}`}>
+        <header className="flex flex-wrap items-center gap-3">
+          <Avatar name={review.user.name} picture={review.user.profilePicture} />
+          <div className="min-w-0 flex-1">
+            <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900 dark:text-white">
+              <span className="break-words">{review.user.name}</span>
+              {review.user._id === viewer._id && (
+                <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-semibold text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">
+                  Your review
+                </span>
+              )}
+            </p>
+            <time dateTime={review.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
+              {formatDate(review.createdAt)}
+            </time>
+          </div>
+          <div className="flex items-center gap-1">
+            <StarRatingDisplay value={review.rating} label={`${review.rating} out of 5 stars`} />
+            <ReportMenu
+              targetType="review"
+              targetId={review._id}
+              author={review.user}
+              subject={`Review by ${review.user.name}`}
+              label={`More actions for the review by ${review.user.name}`}
+              className="-mr-2"
+            />
+          </div>
+        </header>
+        {view === 'notice' ? (
+          <HiddenNotice className="mt-3" />
+        ) : (
+          <>
+            <HiddenBanner view={view} className="mt-3" />
+            {review.comment.trim() !== '' ? (
+              <p className="mt-3 text-sm leading-6 break-words whitespace-pre-line text-slate-700 dark:text-slate-300">
+                {review.comment}
+              </p>
+            ) : (
+              <p className="mt-3 text-sm text-slate-600 italic dark:text-slate-400">No comment.</p>
+            )}
+          </>
+        )}
+      </article>
+    </li>
   );
 }
