@@ -3,7 +3,6 @@ import type {
   ModerationSource,
   ModerationStatus,
   ModerationTargetType,
-  ReportReason,
   SanctionKind,
 } from '@mentora/contract';
 import { formatDate } from '../../../components/formatters';
@@ -19,13 +18,8 @@ export const TARGET_LABELS: Record<ModerationTargetType, string> = {
   user: 'Profile',
 };
 
-export const REASON_LABELS: Record<ReportReason, string> = {
-  spam: 'Spam',
-  abuse: 'Abuse or harassment',
-  offTopic: 'Off topic',
-  inappropriate: 'Inappropriate',
-  other: 'Other',
-};
+/** The same words as the report dialog's. */
+export { REASON_LABELS } from '../../../moderation/reportReasons';
 
 export const SOURCE_LABELS: Record<ModerationSource, string> = { report: 'Reported', auto: 'Automatic flag' };
 
