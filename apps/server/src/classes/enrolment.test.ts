@@ -1,4 +1,4 @@
-import { classSchema, enrolledClassSchema, MESSAGES } from '@mentora/contract';
+import { enrolledClassSchema, MESSAGES } from '@mentora/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_ID } from '../../test/expectations.js';

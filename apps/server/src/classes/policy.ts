@@ -55,8 +55,7 @@ export const deletesClassAsModerator = (user: Person, cls: OwnedClass) => isAdmi
  */
 export const canManageRoster = (user: Person, cls: OwnedClass) => isClassMentor(user, cls) || isAdmin(user);
 /** An admin removing a learner from a class they do not mentor is moderating: it goes in the audit log. */
-export const removesLearnerAsModerator = (user: Person, cls: OwnedClass) =>
-  isAdmin(user) && !isClassMentor(user, cls);
+export const removesLearnerAsModerator = (user: Person, cls: OwnedClass) => isAdmin(user) && !isClassMentor(user, cls);
 
 export type EnrolRefusal = 'ownClass' | 'completed';
 /**

@@ -85,7 +85,12 @@ describe('GET /api/classes/{id}/roster', () => {
     const cls = await makeClass(t, mentor);
     const enrolled = await makeLearner(t);
     await enrolAt(cls, enrolled, '2026-05-01T00:00:00.000Z');
-    for (const who of [enrolled, await makeLearner(t), await makeVerifiedMentor(t), await makeBoth(t, { verified: true })]) {
+    for (const who of [
+      enrolled,
+      await makeLearner(t),
+      await makeVerifiedMentor(t),
+      await makeBoth(t, { verified: true }),
+    ]) {
       const res = await roster(cls, who);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(MESSAGES.server.rosterMentorOrAdminOnly);
@@ -115,7 +120,10 @@ describe('DELETE /api/classes/{id}/roster/{userId}', () => {
     expect((await t.http.get(`/api/classes/${cls.id}/live`).set(leaving.auth)).status).toBe(403);
 
     const [told] = await inbox(leaving);
-    expect(told).toMatchObject({ kind: 'removed_from_class', message: MESSAGES.notifications.removedFromClass('Roster class') });
+    expect(told).toMatchObject({
+      kind: 'removed_from_class',
+      message: MESSAGES.notifications.removedFromClass('Roster class'),
+    });
     expect(told).toMatchObject({ link: `/classes/${cls.id}` });
     expect(await inbox(staying)).toEqual([]);
   });
@@ -152,7 +160,9 @@ describe('DELETE /api/classes/{id}/roster/{userId}', () => {
     expect(notEnrolled.body.message).toBe(MESSAGES.server.learnerNotEnrolled);
     expect((await remove(cls, UNKNOWN_ID, mentor)).status).toBe(404);
     expect((await remove(cls, 'nope', mentor)).status).toBe(404);
-    expect((await t.http.delete(`/api/classes/${UNKNOWN_ID}/roster/${learner.user.id}`).set(mentor.auth)).status).toBe(404);
+    expect((await t.http.delete(`/api/classes/${UNKNOWN_ID}/roster/${learner.user.id}`).set(mentor.auth)).status).toBe(
+      404,
+    );
     expect((await remove(cls, learner.user.id, mentor)).status).toBe(200);
     expect((await remove(cls, learner.user.id, mentor)).status).toBe(404);
     // Nobody was told of a removal that did not happen.

@@ -1,8 +1,8 @@
 import * as c from '@mentora/contract';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { imposeSanction } from '../../src/sanctions/service.js';
 import { moderationEntries } from '../../src/db/schema.js';
+import { imposeSanction } from '../../src/sanctions/service.js';
 import type { World } from '../authorization/world.js';
 import {
   DEFAULT_PASSWORD,
