@@ -145,15 +145,17 @@ function RosterList({ classId, classTitle }: { classId: string; classTitle: stri
                     <Avatar name={learner.name} picture={learner.profilePicture} className="size-10 text-sm" />
                     <div className="min-w-0">
                       <p className="truncate font-medium text-slate-900 dark:text-white">{learner.name}</p>
-                      <p className="truncate text-sm text-slate-600 dark:text-slate-400">
-                        @{learner.username} · Enrolled{' '}
-                        <time dateTime={learner.enrolledAt}>{formatDateTime(learner.enrolledAt)}</time>
+                      <p className="truncate text-sm text-slate-600 dark:text-slate-400">@{learner.username}</p>
+                      {/* A line of its own: on a phone the date would otherwise be cut off after the username. */}
+                      <p className="text-sm text-slate-600 dark:text-slate-400">
+                        Enrolled <time dateTime={learner.enrolledAt}>{formatDateTime(learner.enrolledAt)}</time>
                       </p>
                     </div>
                   </div>
                   <button
                     type="button"
-                    className={`${buttonSecondary} self-start sm:self-auto`}
+                    // Under the name on a phone, lined up with it rather than with the picture.
+                    className={`${buttonSecondary} ml-13 self-start sm:ml-0 sm:self-auto`}
                     aria-label={`Remove ${learner.name} from class`}
                     onClick={() => {
                       remove.reset();
