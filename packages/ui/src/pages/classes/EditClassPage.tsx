@@ -1,6 +1,6 @@
 import { type ClassItem, type ClassStatus, MESSAGES } from '@mentora/contract';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
@@ -26,7 +26,7 @@ export function EditClassPage() {
   const detail = useClassDetail(id);
   const backTo = `/classes/${encodeURIComponent(id)}`;
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (detail.isPending) {
     body = (
       <div role="status" className="flex min-h-[40vh] items-center justify-center text-indigo-600 dark:text-indigo-400">
