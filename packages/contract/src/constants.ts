@@ -86,6 +86,8 @@ export const NOTIFICATION_KINDS = [
   // Moderation (issue #24): a reporter hears what became of their report, an author what was done to their content.
   'report_resolved',
   'content_moderated',
+  // Rosters (issue #25): a learner removed from a class by its mentor or an admin is told.
+  'removed_from_class',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -112,6 +114,8 @@ export const AUDIT_ACTIONS = [
   'report_dismissed',
   'content_hidden',
   'content_deleted',
+  // An admin removing a learner from a class they do not mentor (classes/roster.ts).
+  'learner_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit log entry is about. */

@@ -78,6 +78,18 @@ export const MESSAGES = {
     deleted: 'Class deleted successfully',
     roomRotated: 'New room link made. The old link no longer leads to your class.',
     roomRotateFailed: 'Failed to make a new room link',
+    completed: 'This class has been completed',
+  },
+  // Editing a class (its mentor, or an admin where the server allows).
+  editClass: {
+    failed: 'Failed to update class',
+    success: 'Class updated successfully!',
+  },
+  // A class's roster (its mentor and admins).
+  roster: {
+    loadFailed: 'Failed to load the roster',
+    removeFailed: 'Failed to remove the learner',
+    removed: (name: string) => `${name} was removed from the class`,
   },
   discussions: {
     loginRequired: 'Please log in to view discussions',
@@ -161,6 +173,7 @@ export const MESSAGES = {
     someone: 'Someone',
     reportResolved: (outcome: string, title: string) => `Your report of “${title}” was reviewed: ${outcome}`,
     contentModerated: (outcome: string, title: string) => `A moderator reviewed your “${title}”: ${outcome}`,
+    removedFromClass: (classTitle: string) => `You were removed from “${classTitle}”`,
   },
   moderation: {
     /** What everyone but its author (and admins) sees instead of hidden content. */
@@ -225,6 +238,10 @@ export const MESSAGES = {
     classFull: 'This class is full',
     notEnrolled: 'You are not enrolled in this class',
     cannotEnrolOwnClass: 'You cannot enrol in your own class',
+    classCompleted: 'This class has been completed',
+    rosterMentorOrAdminOnly: "Only the class's mentor or an admin can see and change its roster",
+    learnerNotEnrolled: 'This person is not enrolled in this class',
+    learnerRemoved: 'Learner removed from the class',
     maxStudentsBelowEnrolled: (enrolled: number) =>
       `Max students cannot be lower than the ${enrolled} students already enrolled`,
     liveMembersOnly: 'You must be enrolled in the class to join the live session',

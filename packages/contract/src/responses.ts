@@ -130,8 +130,25 @@ export const classSchema = z.object({
   rating: z.number().nullable(),
   reviewCount: z.number(),
   createdAt: isoDate,
+  /** When the caller enrolled: only on their own enrolled classes (GET /classes/enrolled, filter=enrolled). */
+  enrolledAt: isoDate.optional(),
 });
 export type ClassItem = z.infer<typeof classSchema>;
+/** GET /classes/enrolled: each class says when the caller enrolled in it. */
+export const enrolledClassSchema = classSchema.extend({ enrolledAt: isoDate });
+
+/** One learner on a class's roster (GET /classes/{id}/roster), with when they enrolled. */
+export const rosterLearnerSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  username: z.string(),
+  profilePicture: z.string(),
+  enrolledAt: isoDate,
+});
+export type RosterLearner = z.infer<typeof rosterLearnerSchema>;
+/** The enrolled learners, first enrolled first. */
+export const rosterResponseSchema = z.object({ learners: z.array(rosterLearnerSchema) });
+export type RosterResponse = z.infer<typeof rosterResponseSchema>;
 
 export const classListResponseSchema = z.object({ classes: z.array(classSchema), nextCursor: z.string().nullable() });
 export type ClassListResponse = z.infer<typeof classListResponseSchema>;

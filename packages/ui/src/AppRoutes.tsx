@@ -23,6 +23,8 @@ const CommunityPage = lazyPage(pageModules.community, 'CommunityPage');
 const ClassesPage = lazyPage(pageModules.classes, 'ClassesPage');
 const CreateClassPage = lazyPage(pageModules.createClass, 'CreateClassPage');
 const ClassDetailPage = lazyPage(pageModules.classDetail, 'ClassDetailPage');
+const EditClassPage = lazyPage(pageModules.editClass, 'EditClassPage');
+const ClassRosterPage = lazyPage(pageModules.classRoster, 'ClassRosterPage');
 const ReviewsPage = lazyPage(pageModules.reviews, 'ReviewsPage');
 
 // Account: profile, settings and password reset.
@@ -117,6 +119,24 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <ClassDetailPage />
+            </RequireAuth>
+          }
+        />
+        {/* Its mentor only (the page says so to anyone else, as the server would). */}
+        <Route
+          path={ROUTE_PATHS.editClass}
+          element={
+            <RequireAuth>
+              <EditClassPage />
+            </RequireAuth>
+          }
+        />
+        {/* Its mentor and admins. */}
+        <Route
+          path={ROUTE_PATHS.classRoster}
+          element={
+            <RequireAuth>
+              <ClassRosterPage />
             </RequireAuth>
           }
         />

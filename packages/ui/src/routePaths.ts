@@ -18,6 +18,8 @@ export const ROUTE_PATHS = {
   classes: 'classes',
   createClass: 'classes/create',
   classDetail: 'classes/:id',
+  editClass: 'classes/:id/edit',
+  classRoster: 'classes/:id/roster',
   reviews: 'classes/:classId/reviews',
   profile: 'profile',
   settings: 'settings',

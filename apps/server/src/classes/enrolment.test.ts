@@ -1,4 +1,4 @@
-import { classSchema, MESSAGES } from '@mentora/contract';
+import { enrolledClassSchema, MESSAGES } from '@mentora/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_ID } from '../../test/expectations.js';
@@ -82,6 +82,33 @@ describe('POST /api/classes/{id}/enroll', () => {
     expect((await t.http.post(`/api/classes/${cls.id}/unenroll`).set(b.auth)).status).toBe(200);
     expect((await t.http.post(`/api/classes/${cls.id}/enroll`).set(c.auth)).status).toBe(200);
     expect(await enrolledCount(cls.id)).toBe(2);
+  });
+
+  it('refuses new enrolments in a completed class (400); those enrolled stay and may still leave', async () => {
+    const cls = await makeClass(t, mentor, { status: 'ongoing' });
+    const before = await makeLearner(t);
+    await enrol(t, cls, before);
+    // Marked completed through the edit form's call.
+    const done = await t.http
+      .put(`/api/classes/${cls.id}`)
+      .set(mentor.auth)
+      .send(classRequest({ title: cls.title, status: 'completed' }));
+    expect(done.status).toBe(200);
+    for (const who of [await makeLearner(t), admin, await makeVerifiedMentor(t)]) {
+      const res = await t.http.post(`/api/classes/${cls.id}/enroll`).set(who.auth);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('This class has been completed');
+      expect(res.body.message).toBe(MESSAGES.server.classCompleted);
+    }
+    expect(await enrolledCount(cls.id)).toBe(1);
+    expect(await isEnrolled(before, cls.id)).toBe(true);
+    expect((await t.http.post(`/api/classes/${cls.id}/unenroll`).set(before.auth)).status).toBe(200);
+    // Reopened, it takes enrolments again.
+    await t.http
+      .put(`/api/classes/${cls.id}`)
+      .set(mentor.auth)
+      .send(classRequest({ title: cls.title, status: 'ongoing' }));
+    expect((await t.http.post(`/api/classes/${cls.id}/enroll`).set(before.auth)).status).toBe(200);
   });
 
   it('has no limit without maxStudents', async () => {
@@ -224,10 +251,26 @@ describe('GET /api/classes/enrolled and /api/classes/created', () => {
     const res = await t.http.get('/api/classes/enrolled').set(learner.auth);
     expect(res.status).toBe(200);
     expect(res.body.map((c: { _id: string }) => c._id)).toEqual([third.id, first.id]);
-    for (const c of res.body) classSchema.parse(c);
+    for (const c of res.body) enrolledClassSchema.parse(c);
     expect(res.body[0].studentCount).toBe(1);
     expect((await t.http.get('/api/classes/enrolled').set((await makeLearner(t)).auth)).body).toEqual([]);
     expect((await t.http.get('/api/classes/enrolled')).status).toBe(401);
+  });
+
+  it('says when the caller enrolled in each, there and in filter=enrolled only', async () => {
+    const learner = await makeLearner(t);
+    const cls = await makeClass(t, mentor);
+    const at = new Date('2026-04-03T02:01:00.123Z');
+    await t.ctx.db.insert(enrollments).values({ classId: cls.id, userId: learner.user.id, createdAt: at });
+    t.ctx.readCache.changed('enrollments');
+    const [mine] = (await t.http.get('/api/classes/enrolled').set(learner.auth)).body;
+    expect(mine).toMatchObject({ _id: cls.id, enrolledAt: at.toISOString(), createdAt: cls.createdAt.toISOString() });
+    const filtered = await t.http.get('/api/classes?filter=enrolled').set(learner.auth);
+    expect(filtered.body.classes[0]).toMatchObject({ _id: cls.id, enrolledAt: at.toISOString() });
+    // The catalogue is the same for everyone: no one's enrolment date in it, nor on the class page.
+    const all = await t.http.get(`/api/classes?filter=all&search=${encodeURIComponent(cls.title)}`).set(learner.auth);
+    expect(all.body.classes.find((c: { _id: string }) => c._id === cls.id)).not.toHaveProperty('enrolledAt');
+    expect((await t.http.get(`/api/classes/${cls.id}`).set(learner.auth)).body).not.toHaveProperty('enrolledAt');
   });
 
   it("lists a mentor's own classes, newest first", async () => {

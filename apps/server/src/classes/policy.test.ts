@@ -5,6 +5,7 @@ import {
   canDeleteClass,
   canEditClass,
   canListCreatedClasses,
+  canManageRoster,
   canRotateLiveRoom,
   canSeeClassRoom,
   canStartLive,
@@ -12,11 +13,12 @@ import {
   deletesClassAsModerator,
   enrolRefusal,
   isClassMentor,
+  removesLearnerAsModerator,
 } from './policy.js';
 
 const person = (role: Role, verified = false, id = `${role}-${verified}`) => ({ id, role, verified });
 const owner = person('mentor', true, 'owner');
-const cls = { mentorId: owner.id };
+const cls = { mentorId: owner.id, status: 'upcoming' as const };
 const learner = person('learner');
 const admin = person('admin', true);
 const otherMentor = person('mentor', true);
@@ -69,6 +71,24 @@ describe('class policy', () => {
     expect(enrolRefusal(person('both'), cls)).toBeUndefined();
     expect(enrolRefusal(owner, cls)).toBe('ownClass');
     expect(enrolRefusal(admin, cls)).toBeUndefined();
+  });
+
+  it('refuses new enrolments in a completed class, whatever the status before', () => {
+    expect(enrolRefusal(learner, { ...cls, status: 'ongoing' })).toBeUndefined();
+    expect(enrolRefusal(learner, { ...cls, status: 'completed' })).toBe('completed');
+    expect(enrolRefusal(admin, { ...cls, status: 'completed' })).toBe('completed');
+    // Its creator hears the reason that holds whatever the status.
+    expect(enrolRefusal(owner, { ...cls, status: 'completed' })).toBe('ownClass');
+  });
+
+  it("lets its mentor and admins manage a class's roster; an admin doing it is moderating", () => {
+    expect(canManageRoster(owner, cls)).toBe(true);
+    expect(canManageRoster(admin, cls)).toBe(true);
+    for (const who of [learner, otherMentor, person('both', true), person('learner', false, 'owner')]) {
+      expect(canManageRoster(who, cls)).toBe(false);
+    }
+    expect(removesLearnerAsModerator(admin, cls)).toBe(true);
+    expect(removesLearnerAsModerator(owner, cls)).toBe(false);
   });
 
   it("shows a class's room to its members only: enrolled, its mentor, or an admin", () => {

@@ -1,4 +1,4 @@
-import { MENTOR_ROLES, type Role } from '@mentora/contract';
+import { type ClassStatus, MENTOR_ROLES, type Role } from '@mentora/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { canCreateClasses, isAdmin, isMentor } from '../users/policy.js';
 
@@ -49,12 +49,22 @@ export const canSeeClassRoom = (m: { isMember: boolean }) => m.isMember;
 /** An admin deleting a class they do not mentor is moderating: it goes in the audit log. */
 export const deletesClassAsModerator = (user: Person, cls: OwnedClass) => isAdmin(user) && !isClassMentor(user, cls);
 
-export type EnrolRefusal = 'ownClass';
+/**
+ * The roster (who is enrolled, since when) and removing someone from it: the class's mentor, and admins,
+ * who moderate every class. Other learners never see who else is enrolled.
+ */
+export const canManageRoster = (user: Person, cls: OwnedClass) => isClassMentor(user, cls) || isAdmin(user);
+/** An admin removing a learner from a class they do not mentor is moderating: it goes in the audit log. */
+export const removesLearnerAsModerator = (user: Person, cls: OwnedClass) => isAdmin(user) && !isClassMentor(user, cls);
+
+export type EnrolRefusal = 'ownClass' | 'completed';
 /**
  * Anyone signed in may enrol in a class they do not mentor (API.md), mentors and admins included. Its
- * creator never does, even after losing the mentor role: they would be reviewing their own class.
+ * creator never does, even after losing the mentor role: they would be reviewing their own class. A
+ * completed class has nothing left to join (issue #25); those already enrolled stay.
  */
-export function enrolRefusal(user: Person, cls: OwnedClass): EnrolRefusal | undefined {
+export function enrolRefusal(user: Person, cls: OwnedClass & { status: ClassStatus }): EnrolRefusal | undefined {
   if (createdClass(user, cls)) return 'ownClass';
+  if (cls.status === 'completed') return 'completed';
   return undefined;
 }

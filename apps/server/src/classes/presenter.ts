@@ -1,8 +1,11 @@
-import type { ClassItem } from '@mentora/contract';
+import type { ClassItem, RosterLearner } from '@mentora/contract';
 import { presentPersonRef } from '../users/presenter.js';
 import type { ClassView } from './queries.js';
 
-/** The only way a class leaves the server. enrolledStudents appears only when the view carries it (detail). */
+/**
+ * The only way a class leaves the server. enrolledStudents appears only when the view carries it (detail),
+ * enrolledAt only on the viewer's own enrolled classes.
+ */
 export function presentClass(view: ClassView): ClassItem {
   const { cls } = view;
   return {
@@ -28,5 +31,23 @@ export function presentClass(view: ClassView): ClassItem {
     rating: view.rating,
     reviewCount: view.reviewCount,
     createdAt: cls.createdAt.toISOString(),
+    ...(view.enrolledAt ? { enrolledAt: view.enrolledAt.toISOString() } : {}),
+  };
+}
+
+/** A learner as a class's roster lists them: who, and when they enrolled. */
+export function presentRosterLearner(row: {
+  id: string;
+  name: string;
+  username: string;
+  profilePicture: string;
+  enrolledAt: Date;
+}): RosterLearner {
+  return {
+    _id: row.id,
+    name: row.name,
+    username: row.username,
+    profilePicture: row.profilePicture,
+    enrolledAt: row.enrolledAt.toISOString(),
   };
 }

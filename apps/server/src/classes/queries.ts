@@ -36,6 +36,8 @@ export interface ClassView {
   reviewCount: number;
   /** Only on a single class (the detail), not in lists. */
   enrolledStudents?: string[];
+  /** When the viewer enrolled: only in the enrolled list (the others are shared by every viewer). */
+  enrolledAt?: Date | null;
 }
 
 export interface ClassListOptions {
@@ -73,8 +75,14 @@ function buildClassList(db: Queryable, name: string, shape: string) {
   }
   if (shape.includes('+category')) conditions.push(eq(classes.category, sql.placeholder('category')));
   const page = newestFirstClauses(classes, shape);
+  // The viewer's own enrolment date, one primary-key lookup per row, read only where it is theirs.
+  const enrolledAt = shape.startsWith('enrolled')
+    ? sql<Date | null>`(select ${enrollments.createdAt} from ${enrollments} where ${enrollments.classId} = ${classes.id} and ${enrollments.userId} = ${viewerId})`.mapWith(
+        enrollments.createdAt,
+      )
+    : sql<Date | null>`null`;
   const query = db
-    .select(viewColumns)
+    .select({ ...viewColumns, enrolledAt })
     .from(classes)
     .innerJoin(users, eq(users.id, classes.mentorId))
     .where(and(...conditions, ...page.conditions))

@@ -8,6 +8,7 @@ import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { actor } from '../http/auth.js';
 import { parseId, parseInput } from '../http/validate.js';
+import { listRoster, removeFromRoster } from './roster.js';
 import * as classesService from './service.js';
 
 const classId = (req: Request) => parseId(req.params.id, MESSAGES.classDetail.notFound);
@@ -64,6 +65,19 @@ export function classesRoutes(ctx: AppContext): Router {
     const user = actor(req);
     await classesService.unenrol(ctx, user, classId(req));
     res.json({ message: MESSAGES.classDetail.unenrolled });
+  });
+
+  router.get('/:id/roster', async (req, res) => {
+    const user = actor(req);
+    res.json(await listRoster(ctx, user, classId(req)));
+  });
+
+  // 200 with a message, as unenrol answers; 404 when that person is not enrolled.
+  router.delete('/:id/roster/:userId', async (req, res) => {
+    const user = actor(req);
+    const id = classId(req);
+    await removeFromRoster(ctx, user, id, parseId(req.params.userId, MESSAGES.server.learnerNotEnrolled));
+    res.json({ message: MESSAGES.server.learnerRemoved });
   });
 
   router.get('/:id/enrollment', async (req, res) => {

@@ -8,10 +8,9 @@ import {
   MESSAGES,
   type updateClassRequestSchema,
 } from '@mentora/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
-import { authChanged } from '../auth/authChanges.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import type { WatchedTable } from '../db/readCache.js';
@@ -21,6 +20,7 @@ import { decodeCursor, pageOf } from '../http/pagination.js';
 import { notifyEnrolment, notifyLiveStarted } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { isMentor } from '../users/policy.js';
+import { deleteEnrolment, enrolmentEnded } from './enrolmentEnd.js';
 import { membershipOf } from './membership.js';
 import {
   canCreateClass,
@@ -232,13 +232,20 @@ async function enrolmentState(db: Queryable, classId: string, userId: string) {
 export async function enrol(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const raised = await ctx.db.transaction(async (tx) => {
     const [cls] = await tx
-      .select({ id: classes.id, mentorId: classes.mentorId, maxStudents: classes.maxStudents, title: classes.title })
+      .select({
+        id: classes.id,
+        mentorId: classes.mentorId,
+        maxStudents: classes.maxStudents,
+        title: classes.title,
+        status: classes.status,
+      })
       .from(classes)
       .where(eq(classes.id, id))
       .for('no key update');
     if (!cls) throw classNotFound();
     const refusal = enrolRefusal(user, cls);
     if (refusal === 'ownClass') throw forbidden(MESSAGES.server.cannotEnrolOwnClass);
+    if (refusal === 'completed') throw badRequest(MESSAGES.server.classCompleted);
     const { enrolled, mine } = await enrolmentState(tx, id, user.id);
     if (mine) throw badRequest(MESSAGES.server.alreadyEnrolled);
     if (cls.maxStudents !== null && enrolled >= cls.maxStudents) throw badRequest(MESSAGES.server.classFull);
@@ -255,13 +262,8 @@ export async function enrol(ctx: AppContext, user: UserRow, id: string): Promise
 }
 
 export async function unenrol(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const deleted = await ctx.db
-    .delete(enrollments)
-    .where(and(eq(enrollments.classId, id), eq(enrollments.userId, user.id)))
-    .returning({ userId: enrollments.userId });
-  if (deleted.length > 0) {
-    ctx.readCache.changed('enrollments');
-    authChanged(ctx, { kind: 'member', userId: user.id, classId: id });
+  if (await deleteEnrolment(ctx.db, id, user.id)) {
+    enrolmentEnded(ctx, id, user.id);
     return;
   }
   if (!(await classOwnership(ctx.db, id))) throw classNotFound();

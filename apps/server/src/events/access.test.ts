@@ -131,6 +131,18 @@ describe('an open event stream when access changes', () => {
     expect(stream.messages.some(isReply('after unenrolling'))).toBe(false);
   });
 
+  it('a learner removed from the roster stops getting the class’s replies at once, as one who left does', async () => {
+    const { mentor, cls, learner, discussion, observerStream } = await watchedClass();
+    const stream = await listen(learner.token);
+    await replyThenFence(mentor, discussion._id, 'before removal', observerStream);
+    await stream.waitFor(isReply('before removal'), 'the reply before removal');
+
+    expect((await t.http.delete(`/api/classes/${cls.id}/roster/${learner.user.id}`).set(mentor.auth)).status).toBe(200);
+    const fence = await replyThenFence(mentor, discussion._id, 'after removal', observerStream);
+    await stream.waitFor(fence, 'the post after removal');
+    expect(stream.messages.some(isReply('after removal'))).toBe(false);
+  });
+
   it('a session ended outside the server (SQL, a command-line tool) ends its stream', async () => {
     const learner = await makeLearner(t);
     const stream = await listen(learner.token);

@@ -48,6 +48,8 @@ export function notificationMessage(row: NotificationRow): string {
       return n.reportResolved(row.contextTitle, title);
     case 'content_moderated':
       return n.contentModerated(row.contextTitle, title);
+    case 'removed_from_class':
+      return n.removedFromClass(title);
   }
 }
 

@@ -194,6 +194,28 @@ export async function notifyEnrolment(
   );
 }
 
+/** A learner taken off a class's roster by its mentor or an admin: that learner. */
+export function notifyRemovedFromClass(
+  db: Queryable,
+  actor: Actor,
+  learnerId: string,
+  cls: { id: string; title: string },
+) {
+  return insertAll(
+    db,
+    others(actor.id, [learnerId]).map((userId) => ({
+      userId,
+      kind: 'removed_from_class' as const,
+      actorId: actor.id,
+      actorName: actor.name,
+      classId: cls.id,
+      subjectTitle: cls.title,
+      // The class page: they may read it still, and enrol again unless it is full or completed.
+      link: links.cls(cls.id),
+    })),
+  );
+}
+
 /** A live session starting: every learner enrolled in the class (one notification per class, renewed each time). */
 export async function notifyLiveStarted(db: Queryable, actor: Actor, cls: { id: string; title: string }) {
   const enrolled = await db

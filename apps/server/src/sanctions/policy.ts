@@ -109,6 +109,8 @@ export const SILENCE_ALLOWS = [
   'POST /classes/:id/unenroll',
   'POST /classes/:id/live',
   'POST /classes/:id/live/room',
+  // Taking a learner off a roster publishes nothing (the notification is the system's, not their words).
+  'DELETE /classes/:id/roster/:userId',
   'DELETE /discussions/:id',
   'POST /community/:id/like',
   'DELETE /community/:id',

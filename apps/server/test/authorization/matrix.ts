@@ -5,6 +5,7 @@ import { imposeSanction } from '../../src/sanctions/service.js';
 import {
   classRequest,
   DEFAULT_PASSWORD,
+  enrol,
   makeLearner,
   makeMentor,
   makePost,
@@ -69,6 +70,9 @@ export const MATRIX = {
   'POST /api/classes/:id/enroll':        [401, 200,    400,     200,   403, 200,     200, 200],
   'POST /api/classes/:id/unenroll':      [401, 400,    200,     400,   400, 400,     400, 400],
   'GET /api/classes/:id/enrollment':     [401, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/classes/:id/roster':         [401, 403,    403,     403,   200, 403,     403, 200],
+  // Each cell removes a learner of its own, enrolled for it.
+  'DELETE /api/classes/:id/roster/:userId':[401, 403,  403,     403,   200, 403,     403, 200],
   'POST /api/classes/:id/live':          [401, 403,    403,     403,   200, 403,     403, 403],
   'GET /api/classes/:id/live':           [401, 403,    200,     403,   200, 403,     403, 200],
   'POST /api/classes/:id/live/room':     [401, 403,    403,     403,   200, 403,     403, 403],
@@ -194,6 +198,12 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
   'POST /api/classes/:id/enroll': classParam,
   'POST /api/classes/:id/unenroll': classParam,
   'GET /api/classes/:id/enrollment': classParam,
+  'GET /api/classes/:id/roster': classParam,
+  'DELETE /api/classes/:id/roster/:userId': async (w, t) => {
+    const learner = await makeLearner(t);
+    await enrol(t, w.cls, learner);
+    return { params: { id: w.cls.id, userId: learner.user.id } };
+  },
   'POST /api/classes/:id/live': classParam,
   'GET /api/classes/:id/live': classParam,
   'POST /api/classes/:id/live/room': classParam,

@@ -191,7 +191,7 @@ export const TARGETS: FuzzTarget[] = [
     response: c.classListResponseSchema,
   },
   { call: 'POST /api/classes', caller: u('classMentor'), body: c.createClassRequestSchema, response: c.classSchema },
-  { call: 'GET /api/classes/enrolled', caller: u('enrolled'), response: z.array(c.classSchema) },
+  { call: 'GET /api/classes/enrolled', caller: u('enrolled'), response: z.array(c.enrolledClassSchema) },
   { call: 'GET /api/classes/created', caller: u('classMentor'), response: z.array(c.classSchema) },
   { call: 'GET /api/classes/:id', caller: u('learner'), target: (_t, w) => w.cls.id, response: c.classSchema },
   {
@@ -217,6 +217,23 @@ export const TARGETS: FuzzTarget[] = [
       return learner;
     },
     target: (_t, w) => w.cls.id,
+    response: message,
+  },
+  {
+    call: 'GET /api/classes/:id/roster',
+    caller: u('classMentor'),
+    target: (_t, w) => w.cls.id,
+    response: c.rosterResponseSchema,
+  },
+  {
+    call: 'DELETE /api/classes/:id/roster/:userId',
+    caller: u('classMentor'),
+    // A learner of its own to remove: the world's enrolled learner must stay for the calls after this one.
+    target: async (t, w) => {
+      const learner = await makeLearner(t);
+      await enrol(t, w.cls, learner);
+      return { id: w.cls.id, userId: learner.user.id };
+    },
     response: message,
   },
   {

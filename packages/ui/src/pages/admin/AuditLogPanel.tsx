@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   report_dismissed: 'Kept reported content',
   content_hidden: 'Hid reported content',
   content_deleted: 'Deleted reported content',
+  learner_removed: 'Removed a learner from a class',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {

@@ -1,5 +1,6 @@
 import { type ClassItem, MESSAGES } from '@mentora/contract';
-import { Radio, RefreshCw, Trash2, UserMinus, UserPlus, Video } from 'lucide-react';
+import { Pencil, Radio, RefreshCw, Trash2, UserMinus, UserPlus, Users, Video } from 'lucide-react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
@@ -80,6 +81,8 @@ export function ClassActionsCard({
         can.canJoinLive ||
         can.canEnrol ||
         can.canUnenrol ||
+        can.canEdit ||
+        can.canManageRoster ||
         can.canDelete) && (
         <div className="flex flex-col gap-3">
           {can.canStartLive && (
@@ -128,6 +131,18 @@ export function ClassActionsCard({
               Unenrol
             </button>
           )}
+          {can.canEdit && (
+            <Link to={`/classes/${encodeURIComponent(cls._id)}/edit`} className={buttonSecondary}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Edit class
+            </Link>
+          )}
+          {can.canManageRoster && (
+            <Link to={`/classes/${encodeURIComponent(cls._id)}/roster`} className={buttonSecondary}>
+              <Users aria-hidden="true" className="size-4" />
+              Roster
+            </Link>
+          )}
           {can.canDelete && (
             <button
               type="button"
@@ -143,6 +158,12 @@ export function ClassActionsCard({
             </button>
           )}
         </div>
+      )}
+      {cls.status === 'completed' && (
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="completed-note">
+          {MESSAGES.classDetail.completed}
+          {isEnrolled || can.isCreator ? '.' : ': it takes no new enrolments.'}
+        </p>
       )}
       {can.canEnrol && isFull(cls) && (
         <p className="text-sm text-slate-600 dark:text-slate-400">

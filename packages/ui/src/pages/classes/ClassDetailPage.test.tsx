@@ -258,4 +258,27 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText("Enrol to read this class's discussions and start your own.")).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'View discussions' })).not.toBeInTheDocument();
   });
+
+  it('offers its mentor "Edit class" and the roster; an admin the roster only; a learner neither', async () => {
+    const { unmount } = setup({ user: MENTOR });
+    expect(await screen.findByRole('link', { name: 'Edit class' })).toHaveAttribute('href', '/classes/c1/edit');
+    expect(screen.getByRole('link', { name: 'Roster' })).toHaveAttribute('href', '/classes/c1/roster');
+    unmount();
+    const admin = setup({ user: ADMIN });
+    expect(await screen.findByRole('link', { name: 'Roster' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit class' })).not.toBeInTheDocument();
+    admin.unmount();
+    setup();
+    expect(await screen.findByRole('button', { name: 'Enroll in class' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Roster' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit class' })).not.toBeInTheDocument();
+  });
+
+  it('says a completed class takes no new enrolments, and offers none', async () => {
+    setup({ cls: makeClass({ _id: 'c1', status: 'completed' }) });
+    expect(await screen.findByTestId('completed-note')).toHaveTextContent(
+      `${MESSAGES.classDetail.completed}: it takes no new enrolments.`,
+    );
+    expect(screen.queryByRole('button', { name: 'Enroll in class' })).not.toBeInTheDocument();
+  });
 });

@@ -1,11 +1,21 @@
-import { CLASS_CATEGORIES, CONTENT_TYPES, LIMITS, MAX_STUDENTS_MIN, PRICE, parseTags } from '@mentora/contract';
+import {
+  CLASS_CATEGORIES,
+  CLASS_STATUSES,
+  type ClassStatus,
+  CONTENT_TYPES,
+  LIMITS,
+  MAX_STUDENTS_MIN,
+  PRICE,
+  parseTags,
+} from '@mentora/contract';
 import { FieldShell, TextField } from '../../components/FormField';
 import { focusRing, inputField } from '../../components/styles';
 import { ClassFormSection, type ClassFormSectionProps, ClassTextArea } from './ClassFormSection';
 import type { ClassFormValues } from './classForm';
-import { CATEGORY_LABELS, CONTENT_TYPE_LABELS } from './format';
+import { CATEGORY_LABELS, CONTENT_TYPE_LABELS, STATUS_LABELS } from './format';
 
-// The create-class form's sections, in the order SPEC.md section 5 lists their fields.
+// The class form's sections, in the order SPEC.md section 5 lists their fields: the create form shows
+// these, the edit form (EditClassPage) the same and StatusSection after them.
 
 export function AboutSection(props: ClassFormSectionProps) {
   const { values, errors, set } = props;
@@ -207,6 +217,32 @@ export function PreparationSection(props: ClassFormSectionProps) {
     <ClassFormSection title="Before you start" description="Help learners prepare.">
       <ClassTextArea field="prerequisites" rows={3} maxLength={LIMITS.shortText.max} {...props} />
       <ClassTextArea field="materials" rows={3} maxLength={LIMITS.shortText.max} {...props} />
+    </ClassFormSection>
+  );
+}
+
+/** Edit only: where the class stands. A new class is always upcoming; a completed one takes no new enrolments. */
+export function StatusSection({ status, onChange }: { status: ClassStatus; onChange: (status: ClassStatus) => void }) {
+  return (
+    <ClassFormSection title="Status" description="Where the class stands now. Learners see it on the class page.">
+      <FieldShell label="Status" hint="A completed class takes no new enrolments; its learners keep their place.">
+        {({ id, describedBy }) => (
+          <select
+            id={id}
+            name="status"
+            aria-describedby={describedBy}
+            className={inputField}
+            value={status}
+            onChange={(event) => onChange(event.target.value as ClassStatus)}
+          >
+            {CLASS_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldShell>
     </ClassFormSection>
   );
 }

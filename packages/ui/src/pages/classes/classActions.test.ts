@@ -90,4 +90,25 @@ describe('classActions', () => {
     const actions = classActions(null, cls, false);
     expect(Object.entries(actions).filter(([, allowed]) => allowed)).toEqual([]);
   });
+
+  it('lets its own mentor edit it, and its mentor or an admin manage the roster', () => {
+    for (const role of ['mentor', 'both'] as const) {
+      expect(classActions(person('mentor-1', role), cls, false)).toMatchObject({
+        canEdit: true,
+        canManageRoster: true,
+      });
+    }
+    expect(classActions(person('a1', 'admin'), cls, false)).toMatchObject({ canEdit: false, canManageRoster: true });
+    for (const who of [person('l1', 'learner'), person('m2', 'mentor'), person('mentor-1', 'learner')]) {
+      expect(classActions(who, cls, true)).toMatchObject({ canEdit: false, canManageRoster: false });
+    }
+  });
+
+  it('offers no enrolment in a completed class; those enrolled may still leave', () => {
+    const done = { ...cls, status: 'completed' as const };
+    expect(classActions(person('l1', 'learner'), done, false).canEnrol).toBe(false);
+    expect(classActions(person('a1', 'admin'), done, false).canEnrol).toBe(false);
+    expect(classActions(person('l1', 'learner'), done, true).canUnenrol).toBe(true);
+    expect(classActions(person('l1', 'learner'), { ...cls, status: 'ongoing' as const }, false).canEnrol).toBe(true);
+  });
 });

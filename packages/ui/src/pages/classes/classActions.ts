@@ -13,6 +13,10 @@ export interface ClassActions {
   /** A new room link, which ends the old one: its own mentor only (API.md), admins included out. */
   canRotateRoom: boolean;
   canDelete: boolean;
+  /** Edit it (issue #25): its own mentor only, as the server's canEditClass. */
+  canEdit: boolean;
+  /** See its roster and take learners off it: its mentor or an admin. */
+  canManageRoster: boolean;
   /** May read the class's discussions (enrolled, its mentor, or an admin: API.md). */
   canSeeDiscussions: boolean;
   /** May start one (enrolled or its mentor). */
@@ -22,12 +26,13 @@ export interface ClassActions {
 /**
  * What the class page offers whom (SPEC.md section 6, with API.md's refinements): a signed-in person who is
  * neither enrolled nor its mentor may enrol (admins too: API.md says "signed in, not its mentor"); an
- * enrolled non-mentor may join the live session or unenrol; its own mentor starts the session; its mentor or an admin deletes it.
+ * enrolled non-mentor may join the live session or unenrol; its own mentor starts the session and edits it; its
+ * mentor or an admin deletes it and manages its roster. Nobody enrols in a completed class.
  * Its creator, once no longer a mentor, runs nothing of it (the server's classes/policy.ts) and still may not enrol.
  */
 export function classActions(
   user: Pick<User, '_id' | 'role'> | null,
-  cls: Pick<ClassItem, 'mentor'>,
+  cls: Pick<ClassItem, 'mentor'> & Partial<Pick<ClassItem, 'status'>>,
   isEnrolled: boolean,
 ): ClassActions {
   const signedIn = user !== null;
@@ -38,12 +43,15 @@ export function classActions(
   return {
     isCreator,
     isOwner,
-    canEnrol: signedIn && !enrolled && !isCreator,
+    // A completed class takes no new enrolments (the server answers 400): the page says so instead.
+    canEnrol: signedIn && !enrolled && !isCreator && cls.status !== 'completed',
     canUnenrol: enrolled,
     canJoinLive: enrolled,
     canStartLive: isOwner,
     canRotateRoom: isOwner,
     canDelete: isOwner || admin,
+    canEdit: isOwner,
+    canManageRoster: isOwner || admin,
     canSeeDiscussions: enrolled || isOwner || admin,
     canStartDiscussion: enrolled || isOwner,
   };

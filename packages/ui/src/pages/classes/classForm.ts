@@ -1,5 +1,6 @@
 import {
   type ClassCategory,
+  type ClassItem,
   type ContentType,
   type CreateClassRequest,
   createClassRequestSchema,
@@ -58,6 +59,34 @@ export const EMPTY_CLASS_FORM: ClassFormValues = {
   tags: '',
   startDate: '',
 };
+
+/** An instant as a datetime-local value in the reader's time zone ("2026-05-01T18:00"). */
+export function localDateTimeOf(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** The edit form's starting point: the class as it is, in the form's own text (the reverse of toCreateClassRequest). */
+export function classFormValuesOf(cls: ClassItem): ClassFormValues {
+  return {
+    title: cls.title,
+    description: cls.description,
+    category: cls.category,
+    contentType: cls.contentType,
+    contentUrl: cls.contentUrl,
+    isPaid: cls.isPaid,
+    price: String(cls.price),
+    schedule: cls.schedule,
+    maxStudents: cls.maxStudents === null ? '' : String(cls.maxStudents),
+    prerequisites: cls.prerequisites,
+    materials: cls.materials,
+    tags: cls.tags.join(', '),
+    startDate: localDateTimeOf(cls.startDate),
+  };
+}
 
 /** A number field's text as the schema expects it: a number (NaN when unreadable, which the schema refuses). */
 function numberFrom(text: string): number {

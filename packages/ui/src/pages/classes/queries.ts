@@ -5,6 +5,8 @@ import {
   type LiveResponse,
   type LiveRoomResponse,
   MESSAGES,
+  type RosterResponse,
+  type UpdateClassRequest,
 } from '@mentora/contract';
 import {
   keepPreviousData,
@@ -27,6 +29,7 @@ export const classKeys = {
   list: (params: ClassListParams) => ['classes', 'list', params] as const,
   detail: (id: string) => ['classes', 'detail', id] as const,
   enrolment: (id: string) => ['classes', 'enrolment', id] as const,
+  roster: (id: string) => ['classes', 'roster', id] as const,
 };
 
 export const reviewKeys = {
@@ -98,6 +101,45 @@ export function useCreateClass() {
   return useMutation({
     mutationFn: async (request: CreateClassRequest) => (await api.post<ClassItem>('/classes', request)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: classKeys.all }),
+  });
+}
+
+/**
+ * PUT /classes/{id}: every field, status included. Settles once every screen showing classes is refreshed
+ * (the dashboard's completed count among them), so the page it returns to shows the change.
+ */
+export function useUpdateClass(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: UpdateClassRequest) => (await api.put<ClassItem>(classPath(id), request)).data,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(classKeys.detail(id), updated);
+      return queryClient.invalidateQueries({ queryKey: classKeys.all });
+    },
+  });
+}
+
+/** GET /classes/{id}/roster: the enrolled learners and when each enrolled (its mentor and admins). */
+export function useRoster(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: classKeys.roster(id),
+    queryFn: async ({ signal }) => {
+      const { data } = await api.get<RosterResponse>(`${classPath(id)}/roster`, { signal });
+      if (!Array.isArray(data?.learners)) throw new ResponseFormatError(MESSAGES.roster.loadFailed);
+      return data.learners;
+    },
+  });
+}
+
+/** DELETE /classes/{id}/roster/{userId}: the learner leaves the roster, the class's counts and every list. */
+export function useRemoveFromRoster(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.delete(`${classPath(id)}/roster/${encodeURIComponent(userId)}`),
+    onSuccess: () => refreshAfterMembershipChange(queryClient),
   });
 }
 

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@mentora/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
+import { makeClass, PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
 import { renderWithAuth, sent, TEST_USER } from '../../test/renderWithAuth';
 import { DashboardPage } from './DashboardPage';
 
@@ -33,5 +33,29 @@ describe('DashboardPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
   it('falls back to its own message when the server sends none', async () => {
     renderWithAuth(<DashboardPage />, { path: '/dashboard', answer: () => 'network-error' });
     expect(await screen.findByText(MESSAGES.dashboard.loadFailed)).toBeInTheDocument();
+  });
+
+  it('counts completed classes, taught or taken, and dates an enrolment by when it happened', async () => {
+    const taken = makeClass({
+      _id: 'c1',
+      title: 'Taken class',
+      status: 'completed',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      enrolledAt: '2026-04-02T12:00:00.000Z',
+    });
+    const taught = [makeClass({ _id: 'c2', status: 'completed' }), makeClass({ _id: 'c3', status: 'ongoing' })];
+    const { container } = renderWithAuth(<DashboardPage />, {
+      path: '/dashboard',
+      user: { ...TEST_USER, role: 'mentor', verified: true },
+      answer: (config) => {
+        if (config.url === '/classes/enrolled') return { status: 200, data: [taken] };
+        if (config.url === '/classes/created') return { status: 200, data: taught };
+        return { status: 200, data: [] };
+      },
+    });
+    const stat = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    await screen.findByText('Taken class');
+    await waitFor(() => expect(stat('Completed classes')).toBe('2'));
+    expect(container.querySelector('time')?.getAttribute('datetime')).toBe('2026-04-02T12:00:00.000Z');
   });
 });

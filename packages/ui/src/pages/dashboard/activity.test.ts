@@ -61,6 +61,15 @@ describe('recentActivity', () => {
     expect(items[1]?.title).toBe('Topic d1 · Class c1');
   });
 
+  it('dates an enrolment by when the person enrolled, not when the class was made', () => {
+    const old = { ...cls('old', '2025-06-01T00:00:00Z'), enrolledAt: '2026-04-01T08:00:00.000Z' };
+    const items = recentActivity([old], [discussion('d1', ME, '2026-02-01T10:00:00Z')], ME);
+    expect(items.map((i) => [i.to, i.date])).toEqual([
+      ['/classes/old', '2026-04-01T08:00:00.000Z'],
+      ['/discussions/d1', '2026-02-01T10:00:00Z'],
+    ]);
+  });
+
   it("leaves out other people's discussions", () => {
     const items = recentActivity([], [discussion('d1', 'someone-else', '2026-02-01T10:00:00Z')], ME);
     expect(items).toEqual([]);

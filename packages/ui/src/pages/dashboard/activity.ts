@@ -13,8 +13,9 @@ export interface ActivityItem {
 
 /**
  * The dashboard's recent activity (SPEC.md section 2): the classes the person is enrolled in and the
- * discussions they started, newest first, at most RECENT_ACTIVITY_ITEMS. A class's date is its creation
- * date: the contract carries no enrolment date yet.
+ * discussions they started, newest first, at most RECENT_ACTIVITY_ITEMS. An enrolment is dated when the
+ * person enrolled (enrolledAt on GET /classes/enrolled); the class's creation date only stands in for a
+ * server too old to say.
  */
 export function recentActivity(
   enrolled: readonly ClassItem[],
@@ -27,7 +28,7 @@ export function recentActivity(
       key: `class-${cls._id}`,
       label: 'Enrolled in a class' as const,
       title: cls.title,
-      date: cls.createdAt,
+      date: cls.enrolledAt ?? cls.createdAt,
       to: `/classes/${cls._id}`,
     })),
     ...discussions
