@@ -63,9 +63,10 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       who(mentor),
       createClassRequestSchema.parse({ ...fields, isPaid: fields.price > 0 }),
     );
-    if (status !== 'upcoming') await ctx.db.update(classes).set({ status }).where(eq(classes.id, created._id));
     classIds.set(key, created._id);
     for (const learner of learners) await classesService.enrol(ctx, who(learner), created._id);
+    // After the learners: a completed class takes no new enrolments, and its learners enrolled while it ran.
+    if (status !== 'upcoming') await ctx.db.update(classes).set({ status }).where(eq(classes.id, created._id));
   }
   const classId = (key: string) => lookup(classIds, key, 'class');
 
