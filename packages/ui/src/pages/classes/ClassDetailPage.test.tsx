@@ -269,7 +269,7 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByRole('link', { name: 'Edit class' })).not.toBeInTheDocument();
     admin.unmount();
     setup();
-    expect(await screen.findByRole('button', { name: 'Enroll in class' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Enrol in class' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Roster' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit class' })).not.toBeInTheDocument();
   });
@@ -279,6 +279,6 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByTestId('completed-note')).toHaveTextContent(
       `${MESSAGES.classDetail.completed}: it takes no new enrolments.`,
     );
-    expect(screen.queryByRole('button', { name: 'Enroll in class' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enrol in class' })).not.toBeInTheDocument();
   });
 });
