@@ -19,7 +19,7 @@ import { analysisColumns } from '../discussions/presenter.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { recordAutoFlag } from '../moderation/service.js';
-import { forEveryonePost, maskedPost, notHiddenSql } from '../moderation/visibility.js';
+import { forEveryonePost, maskedList, maskedPost, notHiddenSql } from '../moderation/visibility.js';
 import { notifyPostReply } from '../notifications/raise.js';
 import { publishNotification, publishNotifications } from '../notifications/service.js';
 import { unreadCountOf } from '../notifications/unread.js';
@@ -245,7 +245,7 @@ function buildFeedPage(db: Queryable, name: string, shape: string) {
 /** The feed, newest first, optionally of one category and/or matching a search over title, content and tags. */
 export async function listPosts(ctx: AppContext, user: UserRow, query: ListQuery): Promise<Page<CommunityPost>> {
   const page = await feedPageOf(ctx, query);
-  return { items: page.items.map((post) => maskedPost(user, post)), nextCursor: page.nextCursor };
+  return { items: maskedList(page.items, (post) => maskedPost(user, post)), nextCursor: page.nextCursor };
 }
 
 /** One page of the feed as written (hidden posts included), shared by every viewer through the read cache. */

@@ -20,7 +20,7 @@ import { searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { recordAutoFlag } from '../moderation/service.js';
-import { HIDDEN_NOTICE, maskedDiscussion, searchableSql } from '../moderation/visibility.js';
+import { HIDDEN_NOTICE, maskedDiscussion, maskedList, searchableSql } from '../moderation/visibility.js';
 import { notifyNewDiscussion } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { analyseText } from '../text/index.js';
@@ -251,7 +251,7 @@ export async function listDiscussions(
   if (page.items.length === 0 && !options.classId && !isAdmin(user) && !(await hasAnyClass(ctx.db, user))) {
     throw forbidden(MESSAGES.discussions.notEnrolledAny);
   }
-  return { items: page.items.map((d) => maskedDiscussion(user, d)), nextCursor: page.nextCursor };
+  return { items: maskedList(page.items, (d) => maskedDiscussion(user, d)), nextCursor: page.nextCursor };
 }
 
 /** Every discussion on the platform, for the admin dashboard. */
@@ -265,7 +265,7 @@ export async function listAllDiscussions(
     throw notFound(MESSAGES.classDetail.notFound);
   }
   const page = await pageOfDiscussions(ctx.db, user, 'any', options);
-  return { items: page.items.map((d) => maskedDiscussion(user, d)), nextCursor: page.nextCursor };
+  return { items: maskedList(page.items, (d) => maskedDiscussion(user, d)), nextCursor: page.nextCursor };
 }
 
 export async function getDiscussion(ctx: AppContext, user: UserRow, id: string): Promise<Discussion> {

@@ -61,5 +61,19 @@ export function maskedReview(viewer: Viewer, review: Review): Review {
     : review;
 }
 
+/**
+ * A list as one viewer may see it. The very same array when nothing in it changes: a page kept by the
+ * read cache is then sent as the JSON (and gzip) it was kept with, not written again per request.
+ */
+export function maskedList<T>(items: T[], mask: (item: T) => T): T[] {
+  let changed = false;
+  const seen = items.map((item) => {
+    const shown = mask(item);
+    if (shown !== item) changed = true;
+    return shown;
+  });
+  return changed ? seen : items;
+}
+
 export const forEveryoneReply = <T extends Reply>(reply: T): T => maskedReply(NOBODY, reply);
 export const forEveryonePost = (post: CommunityPost): CommunityPost => maskedPost(NOBODY, post);
