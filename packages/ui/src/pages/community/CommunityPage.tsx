@@ -9,7 +9,7 @@ import { ListFilters } from '../../components/ListFilters';
 import { LoadMore } from '../../components/LoadMore';
 import { SEARCH_DEBOUNCE_MS } from '../../components/SearchField';
 import { SegmentedControl } from '../../components/SegmentedControl';
-import { buttonPrimary, card, inputField, lazyListItem, textLink } from '../../components/styles';
+import { buttonPrimary, card, inputField, textLink } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
 import { useAfterPageLoad } from '../../layout/useAfterPageLoad';
@@ -153,7 +153,9 @@ export function CommunityPage() {
     content = (
       <ul aria-label="Posts" className="space-y-4">
         {posts.map((post) => (
-          <li key={post._id} className={lazyListItem}>
+          // Not skipped while off screen (lazyListItem): a post with its replies is often taller than the
+          // estimate, and a skipped one then lays its menus over the next post's, too close to tap.
+          <li key={post._id}>
             <PostCard post={post} onDeleted={onPostDeleted} />
           </li>
         ))}
