@@ -90,6 +90,16 @@ export const MESSAGES = {
     success: 'Class updated successfully!',
   },
   // A class's roster (its mentor and admins).
+  // A class's scheduled sessions (issue #25).
+  sessions: {
+    loadFailed: 'Failed to load the sessions',
+    saveFailed: 'Failed to save the session',
+    cancelFailed: 'Failed to cancel the session',
+    calendarFailed: 'Failed to download the calendar file',
+    scheduled: 'Session scheduled',
+    updated: 'Session updated',
+    cancelled: 'Session cancelled',
+  },
   roster: {
     loadFailed: 'Failed to load the roster',
     removeFailed: 'Failed to remove the learner',
