@@ -112,12 +112,12 @@ export function ClassSessionsCard({
 
   return (
     <section aria-labelledby="sessions-heading" className={`${card} space-y-4 p-5 sm:p-6`} data-testid="sessions-card">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
           Upcoming sessions
         </h2>
         {isOwner && (
-          <button type="button" className={buttonSecondary} onClick={() => setEditing('new')}>
+          <button type="button" className={`${buttonSecondary} whitespace-nowrap`} onClick={() => setEditing('new')}>
             <Plus aria-hidden="true" className="size-4" />
             Schedule session
           </button>
