@@ -10,7 +10,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
 /** An answer that is not one JSON value: a live stream of Server-Sent Events, or a web page. */
 export interface NonJsonAnswer {
-  contentType: 'text/event-stream' | 'text/html';
+  contentType: 'text/event-stream' | 'text/html' | 'text/calendar';
   description: string;
 }
 export type ApiAnswer = z.ZodType | NonJsonAnswer;
@@ -428,6 +428,58 @@ export const API_ROUTES: readonly ApiRoute[] = [
     auth: 'user',
     who: 'its mentor',
     responses: { 200: r.liveRoomResponseSchema },
+    errors: [403],
+  },
+  {
+    method: 'get',
+    path: '/classes/:id/sessions',
+    tag: 'Classes',
+    summary: 'The upcoming scheduled sessions (not ended, not cancelled), soonest first',
+    auth: 'user',
+    who: 'enrolled, its mentor, admin',
+    responses: { 200: r.classSessionsResponseSchema },
+    errors: [403],
+  },
+  {
+    method: 'post',
+    path: '/classes/:id/sessions',
+    tag: 'Classes',
+    summary: 'Schedule a session (start in the future, 15–480 minutes); enrolled learners are told',
+    auth: 'user',
+    who: 'its mentor',
+    body: q.classSessionRequestSchema,
+    responses: { 201: r.classSessionSchema },
+    errors: [403],
+  },
+  {
+    method: 'put',
+    path: '/classes/:id/sessions/:sid',
+    tag: 'Classes',
+    summary: 'Change a session; enrolled learners are told when it moves',
+    auth: 'user',
+    who: 'its mentor',
+    body: q.classSessionRequestSchema,
+    responses: { 200: r.classSessionSchema },
+    errors: [403],
+  },
+  {
+    method: 'delete',
+    path: '/classes/:id/sessions/:sid',
+    tag: 'Classes',
+    summary: 'Cancel a session; enrolled learners are told',
+    auth: 'user',
+    who: 'its mentor',
+    responses: { 200: message },
+    errors: [403],
+  },
+  {
+    method: 'get',
+    path: '/classes/:id/sessions/:sid.ics',
+    tag: 'Classes',
+    summary: 'One session as an iCalendar file (RFC 5545, times in UTC); 404 once cancelled',
+    auth: 'user',
+    who: 'enrolled, its mentor, admin',
+    responses: { 200: { contentType: 'text/calendar', description: 'A VCALENDAR with one VEVENT' } },
     errors: [403],
   },
 

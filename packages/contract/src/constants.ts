@@ -88,7 +88,17 @@ export const NOTIFICATION_KINDS = [
   'content_moderated',
   // Rosters (issue #25): a learner removed from a class by its mentor or an admin is told.
   'removed_from_class',
+  // Scheduled sessions (issue #25): enrolled learners hear of a session scheduled, moved or cancelled.
+  'session_scheduled',
+  'session_moved',
+  'session_cancelled',
 ] as const;
+
+/** A scheduled session lasts 15 to 480 minutes (issue #25). */
+export const SESSION_MIN_MINUTES = 15;
+export const SESSION_MAX_MINUTES = 480;
+/** "Join" opens the class's room from this long before a session starts. */
+export const SESSION_JOIN_EARLY_MINUTES = 10;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** POST /api/notifications/read takes at most this many ids at once. */

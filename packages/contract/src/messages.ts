@@ -32,6 +32,10 @@ function sanctionText(state: 'silenced' | 'suspended', until: string | Date, rea
   return `Your account is ${state} until ${formatUtc(until)}: ${reason}`;
 }
 
+/** "the session “X” of “Class”", or "a session of “Class”" when it has no title. */
+const sessionName = (session: string, classTitle: string) =>
+  session ? `the session “${session}” of “${classTitle}”` : `a session of “${classTitle}”`;
+
 export const MESSAGES = {
   login: {
     failedToast: 'Login failed. Please try again.',
@@ -86,6 +90,16 @@ export const MESSAGES = {
     success: 'Class updated successfully!',
   },
   // A class's roster (its mentor and admins).
+  // A class's scheduled sessions (issue #25).
+  sessions: {
+    loadFailed: 'Failed to load the sessions',
+    saveFailed: 'Failed to save the session',
+    cancelFailed: 'Failed to cancel the session',
+    calendarFailed: 'Failed to download the calendar file',
+    scheduled: 'Session scheduled',
+    updated: 'Session updated',
+    cancelled: 'Session cancelled',
+  },
   roster: {
     loadFailed: 'Failed to load the roster',
     removeFailed: 'Failed to remove the learner',
@@ -174,6 +188,13 @@ export const MESSAGES = {
     reportResolved: (outcome: string, title: string) => `Your report of “${title}” was reviewed: ${outcome}`,
     contentModerated: (outcome: string, title: string) => `A moderator reviewed your “${title}”: ${outcome}`,
     removedFromClass: (classTitle: string) => `You were removed from “${classTitle}”`,
+    // A session's title is optional: without one, the class names it.
+    sessionScheduled: (actor: string, session: string, classTitle: string) =>
+      `${actor} scheduled ${sessionName(session, classTitle)}`,
+    sessionMoved: (actor: string, session: string, classTitle: string) =>
+      `${actor} moved ${sessionName(session, classTitle)}`,
+    sessionCancelled: (actor: string, session: string, classTitle: string) =>
+      `${actor} cancelled ${sessionName(session, classTitle)}`,
   },
   moderation: {
     /** What everyone but its author (and admins) sees instead of hidden content. */
@@ -242,6 +263,11 @@ export const MESSAGES = {
     rosterMentorOrAdminOnly: "Only the class's mentor or an admin can see and change its roster",
     learnerNotEnrolled: 'This person is not enrolled in this class',
     learnerRemoved: 'Learner removed from the class',
+    sessionMentorOnly: "Only the class's mentor can schedule its sessions",
+    sessionMembersOnly: 'You must be a member of the class to see its sessions',
+    sessionNotFound: 'Session not found',
+    sessionStartInPast: 'The session must start in the future',
+    sessionCancelled: 'Session cancelled',
     maxStudentsBelowEnrolled: (enrolled: number) =>
       `Max students cannot be lower than the ${enrolled} students already enrolled`,
     liveMembersOnly: 'You must be enrolled in the class to join the live session',

@@ -23,6 +23,8 @@ import {
   SANCTION_KINDS,
   SANCTION_TEXT,
   SELF_SERVICE_ROLES,
+  SESSION_MAX_MINUTES,
+  SESSION_MIN_MINUTES,
 } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { isHttpUrl, parseTags } from './text.js';
@@ -214,6 +216,25 @@ export const updateClassRequestSchema = z
   .object({ ...classFields, status: z.enum(CLASS_STATUSES).optional() })
   .superRefine(checkContentUrl);
 export type UpdateClassRequest = z.input<typeof updateClassRequestSchema>;
+
+/**
+ * A scheduled session (POST /classes/{id}/sessions, PUT /classes/{id}/sessions/{sid}): an optional
+ * title, a start (ISO with offset, which the server checks is in the future) and 15 to 480 minutes.
+ */
+export const classSessionRequestSchema = z.object({
+  title: z
+    .string({ error: 'Title must be text' })
+    .trim()
+    .max(LIMITS.title.max, `Title must be at most ${LIMITS.title.max} characters`)
+    .default(''),
+  startsAt: z.iso.datetime({ offset: true, error: 'Start must be a date and time' }),
+  durationMinutes: z
+    .number({ error: 'Duration must be a number of minutes' })
+    .int('Duration must be a whole number of minutes')
+    .min(SESSION_MIN_MINUTES, `Duration must be at least ${SESSION_MIN_MINUTES} minutes`)
+    .max(SESSION_MAX_MINUTES, `Duration must be at most ${SESSION_MAX_MINUTES} minutes`),
+});
+export type ClassSessionRequest = z.input<typeof classSessionRequestSchema>;
 
 export const listClassesQuerySchema = paginationQuerySchema.extend({
   search: z.string().trim().max(200, 'search is too long').optional(),

@@ -150,6 +150,20 @@ export type RosterLearner = z.infer<typeof rosterLearnerSchema>;
 export const rosterResponseSchema = z.object({ learners: z.array(rosterLearnerSchema) });
 export type RosterResponse = z.infer<typeof rosterResponseSchema>;
 
+/** A scheduled session of a class (GET /classes/{id}/sessions): title may be empty, times are UTC ISO. */
+export const classSessionSchema = z.object({
+  _id: idSchema,
+  classId: idSchema,
+  title: z.string(),
+  startsAt: isoDate,
+  endsAt: isoDate,
+  durationMinutes: z.number().int(),
+});
+export type ClassSession = z.infer<typeof classSessionSchema>;
+/** The class's upcoming sessions (not yet ended, not cancelled), soonest first. */
+export const classSessionsResponseSchema = z.object({ sessions: z.array(classSessionSchema) });
+export type ClassSessionsResponse = z.infer<typeof classSessionsResponseSchema>;
+
 export const classListResponseSchema = z.object({ classes: z.array(classSchema), nextCursor: z.string().nullable() });
 export type ClassListResponse = z.infer<typeof classListResponseSchema>;
 export const enrollmentResponseSchema = z.object({ isEnrolled: z.boolean() });

@@ -7,7 +7,9 @@ import {
   canListCreatedClasses,
   canManageRoster,
   canRotateLiveRoom,
+  canScheduleSessions,
   canSeeClassRoom,
+  canSeeSessions,
   canStartLive,
   createdClass,
   deletesClassAsModerator,
@@ -101,5 +103,24 @@ describe('class policy', () => {
     expect(deletesClassAsModerator(person('admin', true, 'owner'), cls)).toBe(true);
     expect(deletesClassAsModerator(owner, cls)).toBe(false);
     expect(deletesClassAsModerator(otherMentor, cls)).toBe(false);
+  });
+
+  it('lets only its mentor schedule, move or cancel its sessions: not admins, not a creator who lost the mentor role', () => {
+    expect(canScheduleSessions(owner, cls)).toBe(true);
+    expect(canScheduleSessions(person('both', true, 'owner'), cls)).toBe(true);
+    for (const who of [
+      admin,
+      learner,
+      otherMentor,
+      person('learner', false, 'owner'),
+      person('admin', true, 'owner'),
+    ]) {
+      expect(canScheduleSessions(who, cls)).toBe(false);
+    }
+  });
+
+  it("shows a class's sessions to its members only: enrolled, its mentor, or an admin", () => {
+    expect(canSeeSessions({ isMember: true })).toBe(true);
+    expect(canSeeSessions({ isMember: false })).toBe(false);
   });
 });

@@ -68,3 +68,8 @@ export function enrolRefusal(user: Person, cls: OwnedClass & { status: ClassStat
   if (cls.status === 'completed') return 'completed';
   return undefined;
 }
+
+/** A class's scheduled sessions (issue #25) are written by its mentor only: admins moderate, they do not teach. */
+export const canScheduleSessions = (user: Person, cls: OwnedClass) => isClassMentor(user, cls);
+/** They are read (listed, added to a calendar) by the class's members: enrolled, its mentor, or an admin. */
+export const canSeeSessions = (m: { isMember: boolean }) => m.isMember;

@@ -1,4 +1,5 @@
-import type { ClassItem, RosterLearner } from '@mentora/contract';
+import type { ClassItem, ClassSession, RosterLearner } from '@mentora/contract';
+import type { ClassSessionRow } from '../db/schema.js';
 import { presentPersonRef } from '../users/presenter.js';
 import type { ClassView } from './queries.js';
 
@@ -49,5 +50,17 @@ export function presentRosterLearner(row: {
     username: row.username,
     profilePicture: row.profilePicture,
     enrolledAt: row.enrolledAt.toISOString(),
+  };
+}
+
+/** A scheduled session as the class page lists it: its start and end in UTC (the page shows them in the viewer's zone). */
+export function presentClassSession(row: ClassSessionRow): ClassSession {
+  return {
+    _id: row.id,
+    classId: row.classId,
+    title: row.title,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: new Date(row.startsAt.getTime() + row.durationMinutes * 60_000).toISOString(),
+    durationMinutes: row.durationMinutes,
   };
 }

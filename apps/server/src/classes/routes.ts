@@ -1,4 +1,5 @@
 import {
+  classSessionRequestSchema,
   createClassRequestSchema,
   listClassesQuerySchema,
   MESSAGES,
@@ -10,7 +11,9 @@ import { actor } from '../http/auth.js';
 import { parseId, parseInput } from '../http/validate.js';
 import { listRoster, removeFromRoster } from './roster.js';
 import * as classesService from './service.js';
+import * as sessions from './sessions.js';
 
+const sessionId = (req: Request) => parseId(req.params.sid, MESSAGES.server.sessionNotFound);
 const classId = (req: Request) => parseId(req.params.id, MESSAGES.classDetail.notFound);
 
 export function classesRoutes(ctx: AppContext): Router {
@@ -98,6 +101,42 @@ export function classesRoutes(ctx: AppContext): Router {
   router.get('/:id/live', async (req, res) => {
     const user = actor(req);
     res.json(await classesService.joinLive(ctx, user, classId(req)));
+  });
+
+  // Scheduled sessions (classes/sessions.ts): its mentor writes, its members read.
+  router.get('/:id/sessions', async (req, res) => {
+    const user = actor(req);
+    res.json(await sessions.listSessions(ctx, user, classId(req)));
+  });
+
+  router.post('/:id/sessions', async (req, res) => {
+    const user = actor(req);
+    const id = classId(req);
+    const input = parseInput(classSessionRequestSchema, req.body);
+    res.status(201).json(await sessions.scheduleSession(ctx, user, id, input));
+  });
+
+  // The calendar file: "<sid>.ics", before /:sid would be asked (only PUT and DELETE take it).
+  router.get('/:id/sessions/:sid.ics', async (req, res) => {
+    const user = actor(req);
+    const ics = await sessions.sessionCalendar(ctx, user, classId(req), sessionId(req));
+    res.type('text/calendar; charset=utf-8');
+    res.attachment(ics.filename);
+    res.send(ics.body);
+  });
+
+  router.put('/:id/sessions/:sid', async (req, res) => {
+    const user = actor(req);
+    const id = classId(req);
+    const sid = sessionId(req);
+    const input = parseInput(classSessionRequestSchema, req.body);
+    res.json(await sessions.updateSession(ctx, user, id, sid, input));
+  });
+
+  router.delete('/:id/sessions/:sid', async (req, res) => {
+    const user = actor(req);
+    await sessions.cancelSession(ctx, user, classId(req), sessionId(req));
+    res.json({ message: MESSAGES.server.sessionCancelled });
   });
 
   return router;

@@ -164,6 +164,33 @@ export const enrollments = pgTable(
   ],
 );
 
+/**
+ * A class's scheduled sessions (issue #25): written by its mentor only. A cancelled one keeps its row
+ * (cancelled_at) so a calendar entry or a reminder already queued can tell it was called off; `sequence`
+ * counts changes, as iCalendar's SEQUENCE, so calendars replace the event they hold under the same UID.
+ */
+export const classSessions = pgTable(
+  'class_sessions',
+  {
+    id: id(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    sequence: integer('sequence').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('class_sessions_class_starts_idx').on(t.classId, t.startsAt),
+    check('class_sessions_duration_range', sql`${t.durationMinutes} BETWEEN 15 AND 480`),
+  ],
+);
+export type ClassSessionRow = typeof classSessions.$inferSelect;
+
 export const discussions = pgTable(
   'discussions',
   {

@@ -50,6 +50,13 @@ export function notificationMessage(row: NotificationRow): string {
       return n.contentModerated(row.contextTitle, title);
     case 'removed_from_class':
       return n.removedFromClass(title);
+    // Scheduled sessions (classes/sessions.ts): the session's title (maybe empty), the class's in contextTitle.
+    case 'session_scheduled':
+      return n.sessionScheduled(actor, title, shortTitle(row.contextTitle));
+    case 'session_moved':
+      return n.sessionMoved(actor, title, shortTitle(row.contextTitle));
+    case 'session_cancelled':
+      return n.sessionCancelled(actor, title, shortTitle(row.contextTitle));
   }
 }
 

@@ -216,6 +216,39 @@ export function notifyRemovedFromClass(
   );
 }
 
+/**
+ * A session scheduled, moved or cancelled (classes/sessions.ts): every learner enrolled in the class,
+ * each told once per change. The link is the class page, where its sessions are listed.
+ */
+export async function notifySessionChange(
+  db: Queryable,
+  actor: Actor,
+  kind: 'session_scheduled' | 'session_moved' | 'session_cancelled',
+  cls: { id: string; title: string },
+  session: { title: string },
+) {
+  const enrolled = await db
+    .select({ userId: enrollments.userId })
+    .from(enrollments)
+    .where(eq(enrollments.classId, cls.id));
+  return insertAll(
+    db,
+    others(
+      actor.id,
+      enrolled.map((e) => e.userId),
+    ).map((userId) => ({
+      userId,
+      kind,
+      actorId: actor.id,
+      actorName: actor.name,
+      classId: cls.id,
+      subjectTitle: session.title,
+      contextTitle: cls.title,
+      link: links.cls(cls.id),
+    })),
+  );
+}
+
 /** A live session starting: every learner enrolled in the class (one notification per class, renewed each time). */
 export async function notifyLiveStarted(db: Queryable, actor: Actor, cls: { id: string; title: string }) {
   const enrolled = await db

@@ -84,6 +84,9 @@ export const SILENCED_WRITES = [
   'PUT /auth/profile',
   // A silenced caller cannot report either (issue #24).
   'POST /reports',
+  // Scheduling a session publishes its title to the class's learners (issue #25).
+  'POST /classes/:id/sessions',
+  'PUT /classes/:id/sessions/:sid',
 ] as const;
 
 /** The writes a silenced caller may still make, each on purpose (see SILENCED_WRITES). */
@@ -111,6 +114,8 @@ export const SILENCE_ALLOWS = [
   'POST /classes/:id/live/room',
   // Taking a learner off a roster publishes nothing (the notification is the system's, not their words).
   'DELETE /classes/:id/roster/:userId',
+  // Cancelling a session publishes no words of theirs (the notification is the system's).
+  'DELETE /classes/:id/sessions/:sid',
   'DELETE /discussions/:id',
   'POST /community/:id/like',
   'DELETE /community/:id',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hashResetToken } from '../../src/auth/passwordReset.js';
+import { scheduleSession } from '../../src/classes/sessions.js';
 import { moderationEntries, passwordResets } from '../../src/db/schema.js';
 import { imposeSanction } from '../../src/sanctions/service.js';
 import {
@@ -70,6 +71,12 @@ export const MATRIX = {
   'POST /api/classes/:id/enroll':        [401, 200,    400,     200,   403, 200,     200, 200],
   'POST /api/classes/:id/unenroll':      [401, 400,    200,     400,   400, 400,     400, 400],
   'GET /api/classes/:id/enrollment':     [401, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/classes/:id/sessions':       [401, 403,    200,     403,   200, 403,     403, 200],
+  'POST /api/classes/:id/sessions':      [401, 403,    403,     403,   201, 403,     403, 403],
+  // Each cell moves, cancels or downloads a session of its own, scheduled for it.
+  'PUT /api/classes/:id/sessions/:sid':  [401, 403,    403,     403,   200, 403,     403, 403],
+  'DELETE /api/classes/:id/sessions/:sid':[401, 403,   403,     403,   200, 403,     403, 403],
+  'GET /api/classes/:id/sessions/:sid.ics':[401, 403,  200,     403,   200, 403,     403, 200],
   'GET /api/classes/:id/roster':         [401, 403,    403,     403,   200, 403,     403, 200],
   // Each cell removes a learner of its own, enrolled for it.
   'DELETE /api/classes/:id/roster/:userId':[401, 403,  403,     403,   200, 403,     403, 200],
@@ -150,6 +157,19 @@ async function openEntry(t: TestServer): Promise<string> {
   return String(entry?.id);
 }
 
+/** A valid session: tomorrow, an hour. */
+const sessionRequest = (o: Record<string, unknown> = {}) => ({
+  title: 'Office hours',
+  startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+  durationMinutes: 60,
+  ...o,
+});
+/** A session of the world's class, scheduled by its mentor for one cell. */
+async function sessionOf(w: World, t: TestServer): Promise<string> {
+  const input = sessionRequest() as { title: string; startsAt: string; durationMinutes: number };
+  return (await scheduleSession(t.ctx, w.users.classMentor.user, w.cls.id, input))._id;
+}
+
 export const REQUESTS: Partial<Record<Call, RequestOf>> = {
   'POST /api/auth/register': () => ({
     body: { name: 'New Person', email: `new-${unique()}@example.test`, password: DEFAULT_PASSWORD, role: 'learner' },
@@ -198,6 +218,14 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
   'POST /api/classes/:id/enroll': classParam,
   'POST /api/classes/:id/unenroll': classParam,
   'GET /api/classes/:id/enrollment': classParam,
+  'GET /api/classes/:id/sessions': classParam,
+  'POST /api/classes/:id/sessions': (w) => ({ ...classParam(w), body: sessionRequest() }),
+  'PUT /api/classes/:id/sessions/:sid': async (w, t) => ({
+    params: { id: w.cls.id, sid: await sessionOf(w, t) },
+    body: sessionRequest({ title: 'Moved' }),
+  }),
+  'DELETE /api/classes/:id/sessions/:sid': async (w, t) => ({ params: { id: w.cls.id, sid: await sessionOf(w, t) } }),
+  'GET /api/classes/:id/sessions/:sid.ics': async (w, t) => ({ params: { id: w.cls.id, sid: await sessionOf(w, t) } }),
   'GET /api/classes/:id/roster': classParam,
   'DELETE /api/classes/:id/roster/:userId': async (w, t) => {
     const learner = await makeLearner(t);

@@ -1,6 +1,7 @@
 import * as c from '@mentora/contract';
 import fc from 'fast-check';
 import { z } from 'zod';
+import { scheduleSession } from '../../src/classes/sessions.js';
 import { moderationEntries } from '../../src/db/schema.js';
 import { imposeSanction } from '../../src/sanctions/service.js';
 import type { World } from '../authorization/world.js';
@@ -34,8 +35,8 @@ export interface FuzzTarget {
   target?: (t: TestServer, w: World) => Target | Promise<Target>;
   body?: z.ZodType;
   query?: z.ZodType;
-  /** What a 2xx answer must match; 'stream' for Server-Sent Events, 'html' for a web page. */
-  response: z.ZodType | 'stream' | 'html';
+  /** What a 2xx answer must match; 'stream' for Server-Sent Events, 'html' for a web page, 'calendar' for .ics. */
+  response: z.ZodType | 'stream' | 'html' | 'calendar';
   hints?: (w: World) => Hints;
 }
 
@@ -50,6 +51,25 @@ const discussionListHint = (w: World) => ({
   mine: fc.oneof(fc.constantFrom(...c.DISCUSSION_MINE), fc.string()),
 });
 const message = c.messageResponseSchema;
+
+/** A session of the world's class, a day ahead, scheduled for one call (each may move or cancel it). */
+async function freshSession(t: TestServer, w: World): Promise<string> {
+  const session = await scheduleSession(t.ctx, w.users.classMentor.user, w.cls.id, {
+    title: 'Fuzzed session',
+    startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    durationMinutes: 60,
+  });
+  return session._id;
+}
+/** A start that works (tomorrow) as often as one that does not, and durations around the bounds. */
+const sessionHints = () => ({
+  startsAt: fc.oneof(
+    fc.constant(new Date(Date.now() + 86_400_000).toISOString()),
+    fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'not a date' : d.toISOString())),
+    fc.string(),
+  ),
+  durationMinutes: fc.oneof(fc.integer({ min: 15, max: 480 }), fc.integer(), fc.double()),
+});
 
 /** A fresh open review queue entry (a new learner's post, queued): each resolve resolves one. */
 async function openEntry(t: TestServer): Promise<string> {
@@ -218,6 +238,40 @@ export const TARGETS: FuzzTarget[] = [
     },
     target: (_t, w) => w.cls.id,
     response: message,
+  },
+  {
+    call: 'GET /api/classes/:id/sessions',
+    caller: u('enrolled'),
+    target: (_t, w) => w.cls.id,
+    response: c.classSessionsResponseSchema,
+  },
+  {
+    call: 'POST /api/classes/:id/sessions',
+    caller: u('classMentor'),
+    target: (_t, w) => w.cls.id,
+    body: c.classSessionRequestSchema,
+    response: c.classSessionSchema,
+    hints: sessionHints,
+  },
+  {
+    call: 'PUT /api/classes/:id/sessions/:sid',
+    caller: u('classMentor'),
+    target: async (t, w) => ({ id: w.cls.id, sid: await freshSession(t, w) }),
+    body: c.classSessionRequestSchema,
+    response: c.classSessionSchema,
+    hints: sessionHints,
+  },
+  {
+    call: 'DELETE /api/classes/:id/sessions/:sid',
+    caller: u('classMentor'),
+    target: async (t, w) => ({ id: w.cls.id, sid: await freshSession(t, w) }),
+    response: message,
+  },
+  {
+    call: 'GET /api/classes/:id/sessions/:sid.ics',
+    caller: u('enrolled'),
+    target: async (t, w) => ({ id: w.cls.id, sid: await freshSession(t, w) }),
+    response: 'calendar',
   },
   {
     call: 'GET /api/classes/:id/roster',

@@ -205,6 +205,7 @@ export function fuzz(targets: FuzzTarget[]): void {
             } else {
               if (target.response === 'stream') expect(answer.type, shown).toMatch(/^text\/event-stream/);
               else if (target.response === 'html') expect(answer.type, shown).toMatch(/^text\/html/);
+              else if (target.response === 'calendar') expect(answer.type, shown).toMatch(/^text\/calendar/);
               else {
                 const parsed = target.response.safeParse(JSON.parse(answer.text));
                 expect(parsed.success, `${shown}\n${parsed.error?.message ?? ''}`).toBe(true);

@@ -11,6 +11,7 @@ import { ClassDiscussionsCard } from './ClassDiscussionsCard';
 import { ClassHeader } from './ClassHeader';
 import { ClassNotFound } from './ClassNotFound';
 import { ClassPageShell } from './ClassPageShell';
+import { ClassSessionsCard } from './ClassSessionsCard';
 import { classActions } from './classActions';
 import { useClassDetail, useEnrolment } from './queries';
 
@@ -68,6 +69,11 @@ export function ClassDetailPage() {
         </div>
         <aside className="min-w-0 space-y-6 lg:sticky lg:top-24">
           <ClassActionsCard cls={cls} isEnrolled={isEnrolled} can={can} viewedByAdmin={user?.role === 'admin'} />
+          <ClassSessionsCard
+            cls={cls}
+            isMember={isEnrolled || can.isOwner || user?.role === 'admin'}
+            isOwner={can.isOwner}
+          />
           <ClassDiscussionsCard cls={cls} can={can} />
         </aside>
       </div>

@@ -1,6 +1,9 @@
 import {
   type ClassItem,
   type ClassListResponse,
+  type ClassSession,
+  type ClassSessionRequest,
+  type ClassSessionsResponse,
   type CreateClassRequest,
   type LiveResponse,
   type LiveRoomResponse,
@@ -30,6 +33,7 @@ export const classKeys = {
   detail: (id: string) => ['classes', 'detail', id] as const,
   enrolment: (id: string) => ['classes', 'enrolment', id] as const,
   roster: (id: string) => ['classes', 'roster', id] as const,
+  sessions: (id: string) => ['classes', 'sessions', id] as const,
 };
 
 export const reviewKeys = {
@@ -219,5 +223,56 @@ export function useRotateRoom(id: string) {
   const api = useApi();
   return useMutation({
     mutationFn: async () => (await api.post<LiveRoomResponse>(`${classPath(id)}/live/room`)).data,
+  });
+}
+
+/** GET /classes/{id}/sessions: the upcoming sessions, soonest first (its members only: pass enabled). */
+export function useClassSessions(id: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: classKeys.sessions(id),
+    enabled,
+    queryFn: async ({ signal }) => {
+      const { data } = await api.get<ClassSessionsResponse>(`${classPath(id)}/sessions`, { signal });
+      if (!Array.isArray(data?.sessions)) throw new ResponseFormatError(MESSAGES.sessions.loadFailed);
+      return data.sessions;
+    },
+  });
+}
+
+/** POST a new session, or PUT a change to one (sessionId given); the list is read again after. */
+export function useSaveSession(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ sessionId, input }: { sessionId?: string; input: ClassSessionRequest }) =>
+      sessionId
+        ? (await api.put<ClassSession>(`${classPath(id)}/sessions/${encodeURIComponent(sessionId)}`, input)).data
+        : (await api.post<ClassSession>(`${classPath(id)}/sessions`, input)).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: classKeys.sessions(id) }),
+  });
+}
+
+/** DELETE /classes/{id}/sessions/{sid}: cancels it (learners are told). */
+export function useCancelSession(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (sessionId: string) =>
+      (await api.delete(`${classPath(id)}/sessions/${encodeURIComponent(sessionId)}`)).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: classKeys.sessions(id) }),
+  });
+}
+
+/** GET the session's .ics as text (with the caller's credentials, as any API call), to save as a file. */
+export function useSessionCalendar(id: string) {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async (sessionId: string) =>
+      (
+        await api.get<string>(`${classPath(id)}/sessions/${encodeURIComponent(sessionId)}.ics`, {
+          responseType: 'text',
+        })
+      ).data,
   });
 }

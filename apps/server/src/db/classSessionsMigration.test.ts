@@ -1,0 +1,127 @@
+import { rmSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createScratchPostgres, usingPostgres } from '../../test/harness.js';
+import { folderBefore, MIGRATION_TEST_TIMEOUT } from '../../test/migrations.js';
+import { migrationsFolder } from './migrate.js';
+
+// Migration 0013_class_sessions upgrades a database made by the migrations before it, in place: its
+// classes, enrolments and notifications are kept; class_sessions starts empty, takes sessions of 15 to
+// 480 minutes and goes with its class; the three new notification kinds can be stored once it has
+// committed.
+
+const TAG = '0013_class_sessions';
+
+interface Sql {
+  query(text: string): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+const one = async (db: Sql, text: string) => String((await db.query(text)).rows[0]?.id);
+
+/** What the old schema holds: a mentor, an enrolled learner, a class and a notification. */
+async function fillOld(db: Sql) {
+  const mentor = await one(
+    db,
+    `insert into users (name, email, username, password_hash, role, verified)
+     values ('Mentor', 'm@example.test', 'm', 'x', 'mentor', true) returning id`,
+  );
+  const learner = await one(
+    db,
+    `insert into users (name, email, username, password_hash, role) values ('Learner', 'l@example.test', 'l', 'x', 'learner') returning id`,
+  );
+  const cls = await one(
+    db,
+    `insert into classes (mentor_id, title, description, category, content_type, live_room)
+     values ('${mentor}', 'Old class', 'From before', 'programming', 'video', 'room-old') returning id`,
+  );
+  await db.query(`insert into enrollments (class_id, user_id) values ('${cls}', '${learner}')`);
+  await db.query(
+    `insert into notifications (user_id, kind, actor_id, actor_name, class_id, link)
+     values ('${mentor}', 'enrolment', '${learner}', 'Learner', '${cls}', '/classes/${cls}')`,
+  );
+  return { mentor, learner, cls };
+}
+
+async function checkUpgraded(db: Sql, old: Awaited<ReturnType<typeof fillOld>>) {
+  const { rows: kept } = await db.query(
+    `select (select count(*)::int from classes) as classes, (select count(*)::int from enrollments) as enrolled,
+       (select kind::text from notifications) as kind, (select count(*)::int from class_sessions) as sessions`,
+  );
+  expect(kept[0]).toMatchObject({ classes: 1, enrolled: 1, kind: 'enrolment', sessions: 0 });
+
+  const session = await one(
+    db,
+    `insert into class_sessions (class_id, starts_at, duration_minutes) values ('${old.cls}', now() + interval '1 day', 60) returning id`,
+  );
+  const { rows: stored } = await db.query(
+    `select title, sequence, cancelled_at from class_sessions where id = '${session}'`,
+  );
+  expect(stored[0]).toEqual({ title: '', sequence: 0, cancelled_at: null });
+  for (const minutes of [14, 481]) {
+    await expect(
+      db.query(
+        `insert into class_sessions (class_id, starts_at, duration_minutes) values ('${old.cls}', now(), ${minutes})`,
+      ),
+    ).rejects.toThrow(/class_sessions_duration_range/);
+  }
+
+  for (const kind of ['session_scheduled', 'session_moved', 'session_cancelled']) {
+    await db.query(
+      `insert into notifications (user_id, kind, actor_id, actor_name, class_id, subject_title, context_title, link)
+       values ('${old.learner}', '${kind}', '${old.mentor}', 'Mentor', '${old.cls}', '', 'Old class', '/classes/${old.cls}')`,
+    );
+  }
+  const { rows: kinds } = await db.query(
+    `select kind::text from notifications where user_id = '${old.learner}' order by kind::text`,
+  );
+  expect(kinds.map((r) => r.kind)).toEqual(['session_cancelled', 'session_moved', 'session_scheduled']);
+
+  // A class takes its sessions with it.
+  await db.query(`delete from classes where id = '${old.cls}'`);
+  expect((await db.query('select count(*)::int as n from class_sessions')).rows[0]).toEqual({ n: 0 });
+}
+
+describe(`migration ${TAG}`, () => {
+  const cleanup: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+  });
+
+  it.runIf(!usingPostgres())(
+    'upgrades an embedded database in place',
+    async () => {
+      const before = folderBefore(TAG);
+      cleanup.push(() => rmSync(before, { recursive: true, force: true }));
+      const pglite = new PGlite();
+      cleanup.push(() => pglite.close());
+      await migratePglite(drizzlePglite(pglite), { migrationsFolder: before });
+      const old = await fillOld(pglite);
+      await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsFolder() });
+      await checkUpgraded(pglite, old);
+    },
+    MIGRATION_TEST_TIMEOUT,
+  );
+
+  it.runIf(usingPostgres())(
+    'upgrades a PostgreSQL database in place',
+    async () => {
+      const before = folderBefore(TAG);
+      cleanup.push(() => rmSync(before, { recursive: true, force: true }));
+      const scratch = await createScratchPostgres(process.env.DATABASE_URL as string);
+      cleanup.push(() => scratch.drop());
+      const client = new pg.Client({ connectionString: scratch.url });
+      await client.connect();
+      cleanup.push(() => client.end());
+      await migratePg(drizzlePg(client), { migrationsFolder: before });
+      const old = await fillOld(client);
+      await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
+      await checkUpgraded(client, old);
+    },
+    MIGRATION_TEST_TIMEOUT,
+  );
+});
