@@ -36,6 +36,14 @@ async function seedEverything(t: TestServer): Promise<void> {
     201,
   );
   ok(await t.http.post(`/api/classes/${cls._id}/enroll`).set(learner.auth));
+  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+  ok(
+    await t.http
+      .post(`/api/classes/${cls._id}/sessions`)
+      .set(mentor.auth)
+      .send({ title: 'First meeting', startsAt: tomorrow, durationMinutes: 60 }),
+    201,
+  );
   ok(
     await t.http.post('/api/reviews').set(learner.auth).send({ classId: cls._id, rating: 4, comment: 'Solid “class”' }),
     201,

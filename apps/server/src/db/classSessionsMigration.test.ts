@@ -10,12 +10,12 @@ import { createScratchPostgres, usingPostgres } from '../../test/harness.js';
 import { folderBefore, MIGRATION_TEST_TIMEOUT } from '../../test/migrations.js';
 import { migrationsFolder } from './migrate.js';
 
-// Migration 0013_class_sessions upgrades a database made by the migrations before it, in place: its
+// Migration 0012_class_sessions upgrades a database made by the migrations before it, in place: its
 // classes, enrolments and notifications are kept; class_sessions starts empty, takes sessions of 15 to
 // 480 minutes and goes with its class; the three new notification kinds can be stored once it has
 // committed.
 
-const TAG = '0013_class_sessions';
+const TAG = '0012_class_sessions';
 
 interface Sql {
   query(text: string): Promise<{ rows: Record<string, unknown>[] }>;
