@@ -67,7 +67,7 @@ const INVARIANTS: Record<string, string> = {
       where n.kind = 'new_discussion' and n.discussion_id = d.id and n.user_id = c.mentor_id)`,
   // A deleted class takes everything that hangs off it (foreign keys cascade in the same statement).
   'rows left behind by a deleted class': `
-    select 'enrollment' as what, class_id from enrollments where class_id not in (select id from classes)
+    select 'enrolment' as what, class_id from enrollments where class_id not in (select id from classes)
     union all select 'discussion', class_id from discussions where class_id not in (select id from classes)
     union all select 'notification', class_id from notifications
       where class_id is not null and class_id not in (select id from classes)

@@ -398,7 +398,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     tag: 'Classes',
     summary: 'Whether the caller is enrolled',
     ...signedIn,
-    responses: { 200: r.enrollmentResponseSchema },
+    responses: { 200: r.enrolmentResponseSchema },
   },
   {
     method: 'post',

@@ -73,8 +73,8 @@ export const MESSAGES = {
   classDetail: {
     loadFailed: 'Failed to load class details',
     noData: 'No class data received',
-    enrollFailed: 'Failed to enroll in the class',
-    unenrollFailed: 'Failed to unenroll from the class',
+    enrolFailed: 'Failed to enroll in the class',
+    unenrolFailed: 'Failed to unenroll from the class',
     deleteFailed: 'Failed to delete class',
     notFound: 'Class not found',
     enrolled: 'Successfully enrolled in the class!',
@@ -114,13 +114,13 @@ export const MESSAGES = {
     loadFailed: 'Failed to load discussion',
     replyFailed: 'Failed to post reply',
     notFound: 'Discussion not found',
-    mustEnrollToReply: 'You must be enrolled in the class to post a reply.',
+    mustEnrolToReply: 'You must be enrolled in the class to post a reply.',
   },
   createDiscussion: {
     loadClassesFailed: 'Failed to load classes',
     fillAllFields: 'Please fill in all fields',
     failed: 'Failed to create discussion',
-    mustEnrollToStart: 'You must be enrolled in the class to start a discussion.',
+    mustEnrolToStart: 'You must be enrolled in the class to start a discussion.',
   },
   reviews: {
     fetchFailed: 'Failed to fetch reviews',

@@ -21,7 +21,7 @@ const NAMED_ANSWERS: Record<string, z.ZodType> = {
   PersonRef: r.personRefSchema,
   Class: r.classSchema,
   ClassList: r.classListResponseSchema,
-  Enrollment: r.enrollmentResponseSchema,
+  Enrollment: r.enrolmentResponseSchema,
   Live: r.liveResponseSchema,
   LiveRoom: r.liveRoomResponseSchema,
   Sentiment: r.sentimentSchema,

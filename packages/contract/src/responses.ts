@@ -166,7 +166,7 @@ export type ClassSessionsResponse = z.infer<typeof classSessionsResponseSchema>;
 
 export const classListResponseSchema = z.object({ classes: z.array(classSchema), nextCursor: z.string().nullable() });
 export type ClassListResponse = z.infer<typeof classListResponseSchema>;
-export const enrollmentResponseSchema = z.object({ isEnrolled: z.boolean() });
+export const enrolmentResponseSchema = z.object({ isEnrolled: z.boolean() });
 export const liveResponseSchema = z.object({ url: z.string(), live: z.boolean() });
 export type LiveResponse = z.infer<typeof liveResponseSchema>;
 /** POST /classes/{id}/live (start) and POST /classes/{id}/live/room (a new room link): the room URL. */

@@ -8,7 +8,7 @@ import {
   communityPosts,
   discussionReplies,
   discussions,
-  enrollments,
+  enrolments,
   reviews,
   type UserRow,
   users,
@@ -120,7 +120,7 @@ const classBriefColumns = {
   status: classes.status,
   description: classes.description,
   mentorName: users.name,
-  studentCount: sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.classId} = ${classes.id})`,
+  studentCount: sql<number>`(select count(*)::int from ${enrolments} where ${enrolments.classId} = ${classes.id})`,
   rating: sql<
     number | null
   >`(select avg(${reviews.rating})::float8 from ${reviews} where ${reviews.classId} = ${classes.id})`,
@@ -150,7 +150,7 @@ export function selectClassBriefs(db: Queryable) {
 }
 
 export const enrolledIn = (userId: string) =>
-  sql`exists (select 1 from ${enrollments} where ${enrollments.classId} = ${classes.id} and ${enrollments.userId} = ${userId}::uuid)`;
+  sql`exists (select 1 from ${enrolments} where ${enrolments.classId} = ${classes.id} and ${enrolments.userId} = ${userId}::uuid)`;
 
 /** The classes whose discussions the asker may see: enrolled in or mentoring (admins included: no more). */
 export const memberOfClass = (asker: { id: string; role: Role }) =>

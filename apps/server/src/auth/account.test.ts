@@ -20,7 +20,7 @@ import {
   communityReplies,
   discussionReplies,
   discussions,
-  enrollments,
+  enrolments,
   passwordResets,
   reviews,
   sessions,
@@ -158,7 +158,7 @@ describe('DELETE /api/auth/account', () => {
     await gone(t.ctx.db.select().from(users).where(eq(users.id, mentor.user.id)));
     await gone(t.ctx.db.select().from(sessions).where(eq(sessions.userId, mentor.user.id)));
     await gone(t.ctx.db.select().from(classes).where(eq(classes.id, cls.id)));
-    await gone(t.ctx.db.select().from(enrollments).where(eq(enrollments.classId, cls.id)));
+    await gone(t.ctx.db.select().from(enrolments).where(eq(enrolments.classId, cls.id)));
     await gone(t.ctx.db.select().from(discussions).where(eq(discussions.classId, cls.id)));
     await gone(t.ctx.db.select().from(discussionReplies).where(eq(discussionReplies.discussionId, discussion._id)));
     await gone(t.ctx.db.select().from(reviews).where(eq(reviews.classId, cls.id)));
@@ -174,10 +174,10 @@ describe('DELETE /api/auth/account', () => {
     const [learner, classmate] = learners as [TestUser, TestUser];
     await makeReview(t, cls, learner);
     expect((await deleteAccount(learner, { password: learner.password })).status).toBe(200);
-    expect(await t.ctx.db.select().from(enrollments).where(eq(enrollments.userId, learner.user.id))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(enrolments).where(eq(enrolments.userId, learner.user.id))).toHaveLength(0);
     expect(await t.ctx.db.select().from(reviews).where(eq(reviews.userId, learner.user.id))).toHaveLength(0);
     expect(await t.ctx.db.select().from(classes).where(eq(classes.id, cls.id))).toHaveLength(1);
-    expect(await t.ctx.db.select().from(enrollments).where(eq(enrollments.userId, classmate.user.id))).toHaveLength(1);
+    expect(await t.ctx.db.select().from(enrolments).where(eq(enrolments.userId, classmate.user.id))).toHaveLength(1);
   });
 
   it('never deletes the last administrator (409), even when two try at once', async () => {

@@ -15,7 +15,7 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { classes, discussionReplies, discussions, enrollments, reviews } from '../db/schema.js';
+import { classes, discussionReplies, discussions, enrolments, reviews } from '../db/schema.js';
 import { encodeCursor } from '../http/pagination.js';
 
 let t: TestServer;
@@ -377,7 +377,7 @@ describe('DELETE /api/classes/{id}', () => {
     const n = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? -1;
     return {
       classes: await n(t.ctx.db.select({ n: count() }).from(classes).where(eq(classes.id, classId))),
-      enrollments: await n(t.ctx.db.select({ n: count() }).from(enrollments).where(eq(enrollments.classId, classId))),
+      enrolments: await n(t.ctx.db.select({ n: count() }).from(enrolments).where(eq(enrolments.classId, classId))),
       reviews: await n(t.ctx.db.select({ n: count() }).from(reviews).where(eq(reviews.classId, classId))),
       discussions: await n(t.ctx.db.select({ n: count() }).from(discussions).where(eq(discussions.classId, classId))),
       replies: await n(
@@ -390,7 +390,7 @@ describe('DELETE /api/classes/{id}', () => {
     const { cls, discussionId } = await classWithEverything();
     expect(await leftovers(cls.id, discussionId)).toEqual({
       classes: 1,
-      enrollments: 1,
+      enrolments: 1,
       reviews: 1,
       discussions: 1,
       replies: 1,
@@ -400,7 +400,7 @@ describe('DELETE /api/classes/{id}', () => {
     expect(res.body).toEqual({ message: MESSAGES.classDetail.deleted });
     expect(await leftovers(cls.id, discussionId)).toEqual({
       classes: 0,
-      enrollments: 0,
+      enrolments: 0,
       reviews: 0,
       discussions: 0,
       replies: 0,

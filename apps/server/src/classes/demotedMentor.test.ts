@@ -70,7 +70,7 @@ describe('a mentor given the learner role', () => {
       .set(mentor.auth)
       .send({ content: 'Still here.' });
     expect(reply.status).toBe(403);
-    expect(reply.body).toEqual({ message: MESSAGES.discussionDetail.mustEnrollToReply, requestId: expect.any(String) });
+    expect(reply.body).toEqual({ message: MESSAGES.discussionDetail.mustEnrolToReply, requestId: expect.any(String) });
   });
 
   it("no longer gets the class's discussions from the assistant's context", async () => {

@@ -14,7 +14,7 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { enrollments } from '../db/schema.js';
+import { enrolments } from '../db/schema.js';
 
 let t: TestServer;
 let admin: TestUser;
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function enrolledCount(classId: string): Promise<number> {
-  const [row] = await t.ctx.db.select({ n: count() }).from(enrollments).where(eq(enrollments.classId, classId));
+  const [row] = await t.ctx.db.select({ n: count() }).from(enrolments).where(eq(enrolments.classId, classId));
   return row?.n ?? 0;
 }
 
@@ -261,7 +261,7 @@ describe('GET /api/classes/enrolled and /api/classes/created', () => {
     const learner = await makeLearner(t);
     const cls = await makeClass(t, mentor);
     const at = new Date('2026-04-03T02:01:00.123Z');
-    await t.ctx.db.insert(enrollments).values({ classId: cls.id, userId: learner.user.id, createdAt: at });
+    await t.ctx.db.insert(enrolments).values({ classId: cls.id, userId: learner.user.id, createdAt: at });
     t.ctx.readCache.changed('enrollments');
     const [mine] = (await t.http.get('/api/classes/enrolled').set(learner.auth)).body;
     expect(mine).toMatchObject({ _id: cls.id, enrolledAt: at.toISOString(), createdAt: cls.createdAt.toISOString() });

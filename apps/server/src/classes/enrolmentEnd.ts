@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { authChanged } from '../auth/authChanges.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
-import { enrollments } from '../db/schema.js';
+import { enrolments } from '../db/schema.js';
 
 // One way an enrolment ends, whoever ends it: the learner leaving (unenrol) or the class's mentor or an
 // admin removing them (roster.ts). Both must take the learner's access away at once, so both go through
@@ -12,9 +12,9 @@ import { enrollments } from '../db/schema.js';
 /** Deletes the enrolment, in the caller's transaction if it has one; false when there was none. */
 export async function deleteEnrolment(db: Queryable, classId: string, userId: string): Promise<boolean> {
   const deleted = await db
-    .delete(enrollments)
-    .where(and(eq(enrollments.classId, classId), eq(enrollments.userId, userId)))
-    .returning({ userId: enrollments.userId });
+    .delete(enrolments)
+    .where(and(eq(enrolments.classId, classId), eq(enrolments.userId, userId)))
+    .returning({ userId: enrolments.userId });
   return deleted.length > 0;
 }
 

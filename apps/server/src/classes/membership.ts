@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
-import { type ClassRow, classes, enrollments, type UserRow } from '../db/schema.js';
+import { type ClassRow, classes, enrolments, type UserRow } from '../db/schema.js';
 import { isAdmin } from '../users/policy.js';
 import { isClassMentor } from './policy.js';
 
@@ -41,9 +41,9 @@ export function anyOf(...facts: MembershipFact[]): MembershipRule {
 
 const classWithEnrolment = prepared('class_membership', (db, name) =>
   db
-    .select({ cls: classes, enrolledUser: enrollments.userId })
+    .select({ cls: classes, enrolledUser: enrolments.userId })
     .from(classes)
-    .leftJoin(enrollments, and(eq(enrollments.classId, classes.id), eq(enrollments.userId, sql.placeholder('userId'))))
+    .leftJoin(enrolments, and(eq(enrolments.classId, classes.id), eq(enrolments.userId, sql.placeholder('userId'))))
     .where(eq(classes.id, sql.placeholder('classId')))
     .limit(1)
     .prepare(name),

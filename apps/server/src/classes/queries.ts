@@ -2,7 +2,7 @@ import type { ClassCategory, ClassFilter } from '@mentora/contract';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
-import { type ClassRow, classes, enrollments, reviews, users } from '../db/schema.js';
+import { type ClassRow, classes, enrolments, reviews, users } from '../db/schema.js';
 import { type Cursor, cursorValues, newestFirstClauses } from '../http/pagination.js';
 
 // Reading classes together with what their cards show (mentor, student count, rating, live), each
@@ -11,13 +11,13 @@ import { type Cursor, cursorValues, newestFirstClauses } from '../http/paginatio
 
 const { search: _search, ...classColumns } = getTableColumns(classes);
 
-const studentCount = sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.classId} = ${classes.id})`;
+const studentCount = sql<number>`(select count(*)::int from ${enrolments} where ${enrolments.classId} = ${classes.id})`;
 type AverageRating = number | null;
 const rating = sql<AverageRating>`(select avg(${reviews.rating})::float8 from ${reviews} where ${reviews.classId} = ${classes.id})`;
 const reviewCount = sql<number>`(select count(*)::int from ${reviews} where ${reviews.classId} = ${classes.id})`;
 const enrolledStudents = sql<string[]>`coalesce(
-  (select array_agg(${enrollments.userId}::text order by ${enrollments.createdAt}, ${enrollments.userId})
-     from ${enrollments} where ${enrollments.classId} = ${classes.id}),
+  (select array_agg(${enrolments.userId}::text order by ${enrolments.createdAt}, ${enrolments.userId})
+     from ${enrolments} where ${enrolments.classId} = ${classes.id}),
   '{}'::text[])`;
 
 const viewColumns = {
@@ -70,15 +70,15 @@ function buildClassList(db: Queryable, name: string, shape: string) {
   if (shape.startsWith('created')) conditions.push(eq(classes.mentorId, viewerId));
   if (shape.startsWith('enrolled')) {
     conditions.push(
-      sql`exists (select 1 from ${enrollments} where ${enrollments.classId} = ${classes.id} and ${enrollments.userId} = ${viewerId})`,
+      sql`exists (select 1 from ${enrolments} where ${enrolments.classId} = ${classes.id} and ${enrolments.userId} = ${viewerId})`,
     );
   }
   if (shape.includes('+category')) conditions.push(eq(classes.category, sql.placeholder('category')));
   const page = newestFirstClauses(classes, shape);
   // The viewer's own enrolment date, one primary-key lookup per row, read only where it is theirs.
   const enrolledAt = shape.startsWith('enrolled')
-    ? sql<Date | null>`(select ${enrollments.createdAt} from ${enrollments} where ${enrollments.classId} = ${classes.id} and ${enrollments.userId} = ${viewerId})`.mapWith(
-        enrollments.createdAt,
+    ? sql<Date | null>`(select ${enrolments.createdAt} from ${enrolments} where ${enrolments.classId} = ${classes.id} and ${enrolments.userId} = ${viewerId})`.mapWith(
+        enrolments.createdAt,
       )
     : sql<Date | null>`null`;
   const query = db

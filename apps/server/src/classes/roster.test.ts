@@ -11,7 +11,7 @@ import {
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import type { ClassRow } from '../db/schema.js';
-import { enrollments } from '../db/schema.js';
+import { enrolments } from '../db/schema.js';
 
 // A class's roster (issue #25): its mentor and admins see who is enrolled and since when, and may take
 // someone off it; the learner is told, and loses the class at once (events/access.test.ts for streams).
@@ -28,7 +28,7 @@ afterAll(() => t.close());
 
 /** Enrols at a given time, so the roster's order is known to the millisecond. */
 async function enrolAt(cls: ClassRow, who: TestUser, at: string) {
-  await t.ctx.db.insert(enrollments).values({ classId: cls.id, userId: who.user.id, createdAt: new Date(at) });
+  await t.ctx.db.insert(enrolments).values({ classId: cls.id, userId: who.user.id, createdAt: new Date(at) });
   t.ctx.readCache.changed('enrollments');
 }
 

@@ -2,7 +2,7 @@ import { MESSAGES, type RosterResponse } from '@mentora/contract';
 import { asc, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
-import { classes, enrollments, type UserRow, users } from '../db/schema.js';
+import { classes, enrolments, type UserRow, users } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { notifyRemovedFromClass } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
@@ -33,12 +33,12 @@ export async function listRoster(ctx: AppContext, user: UserRow, id: string): Pr
       name: users.name,
       username: users.username,
       profilePicture: users.profilePicture,
-      enrolledAt: enrollments.createdAt,
+      enrolledAt: enrolments.createdAt,
     })
-    .from(enrollments)
-    .innerJoin(users, eq(users.id, enrollments.userId))
-    .where(eq(enrollments.classId, id))
-    .orderBy(asc(enrollments.createdAt), asc(enrollments.userId));
+    .from(enrolments)
+    .innerJoin(users, eq(users.id, enrolments.userId))
+    .where(eq(enrolments.classId, id))
+    .orderBy(asc(enrolments.createdAt), asc(enrolments.userId));
   return { learners: rows.map(presentRosterLearner) };
 }
 

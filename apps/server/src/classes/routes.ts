@@ -85,7 +85,7 @@ export function classesRoutes(ctx: AppContext): Router {
 
   router.get('/:id/enrollment', async (req, res) => {
     const user = actor(req);
-    res.json(await classesService.enrollmentStatus(ctx, user, classId(req)));
+    res.json(await classesService.enrolmentStatus(ctx, user, classId(req)));
   });
 
   router.post('/:id/live', async (req, res) => {

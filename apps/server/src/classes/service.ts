@@ -14,7 +14,7 @@ import { recordAudit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import type { WatchedTable } from '../db/readCache.js';
-import { classes, enrollments, type UserRow, users } from '../db/schema.js';
+import { classes, enrolments, type UserRow, users } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { decodeCursor, pageOf } from '../http/pagination.js';
 import { notifyEnrolment, notifyLiveStarted } from '../notifications/raise.js';
@@ -215,10 +215,10 @@ async function enrolmentState(db: Queryable, classId: string, userId: string) {
   const [row] = await db
     .select({
       enrolled: sql<number>`count(*)::int`,
-      mine: sql<boolean>`coalesce(bool_or(${enrollments.userId} = ${userId}), false)`,
+      mine: sql<boolean>`coalesce(bool_or(${enrolments.userId} = ${userId}), false)`,
     })
-    .from(enrollments)
-    .where(eq(enrollments.classId, classId));
+    .from(enrolments)
+    .where(eq(enrolments.classId, classId));
   return { enrolled: row?.enrolled ?? 0, mine: row?.mine ?? false };
 }
 
@@ -250,10 +250,10 @@ export async function enrol(ctx: AppContext, user: UserRow, id: string): Promise
     if (mine) throw badRequest(MESSAGES.server.alreadyEnrolled);
     if (cls.maxStudents !== null && enrolled >= cls.maxStudents) throw badRequest(MESSAGES.server.classFull);
     const inserted = await tx
-      .insert(enrollments)
+      .insert(enrolments)
       .values({ classId: id, userId: user.id })
       .onConflictDoNothing()
-      .returning({ userId: enrollments.userId });
+      .returning({ userId: enrolments.userId });
     if (inserted.length === 0) throw badRequest(MESSAGES.server.alreadyEnrolled);
     return notifyEnrolment(tx, user, cls);
   });
@@ -270,7 +270,7 @@ export async function unenrol(ctx: AppContext, user: UserRow, id: string): Promi
   throw badRequest(MESSAGES.server.notEnrolled);
 }
 
-export async function enrollmentStatus(ctx: AppContext, user: UserRow, id: string): Promise<{ isEnrolled: boolean }> {
+export async function enrolmentStatus(ctx: AppContext, user: UserRow, id: string): Promise<{ isEnrolled: boolean }> {
   const membership = await membershipOf(ctx.db, id, user);
   if (!membership) throw classNotFound();
   return { isEnrolled: membership.isEnrolled };

@@ -147,7 +147,7 @@ export const classes = pgTable(
   ],
 );
 
-export const enrollments = pgTable(
+export const enrolments = pgTable(
   'enrollments',
   {
     classId: uuid('class_id')

@@ -8,7 +8,7 @@ import {
   communityReplies,
   discussionReplies,
   discussions,
-  enrollments,
+  enrolments,
   postLikes,
   reviews,
   users,
@@ -30,7 +30,7 @@ describe('the demo content', () => {
     expect(await seedDemo(t.ctx)).toBe(true);
     expect(await total(users)).toBe(DEMO_PEOPLE.length);
     expect(await total(classes)).toBe(DEMO_CLASSES.length);
-    expect(await total(enrollments)).toBe(sum(DEMO_CLASSES.map((c) => c.learners.length)));
+    expect(await total(enrolments)).toBe(sum(DEMO_CLASSES.map((c) => c.learners.length)));
     expect(await total(discussions)).toBe(DEMO_DISCUSSIONS.length);
     expect(await total(discussionReplies)).toBe(sum(DEMO_DISCUSSIONS.map((d) => d.replies.length)));
     expect(await total(reviews)).toBe(DEMO_REVIEWS.length);

@@ -114,7 +114,7 @@ describe('POST /api/discussions', () => {
         .set(who.auth)
         .send({ title: 'Hello', content: 'Hi', classId: cls.id });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ message: MESSAGES.createDiscussion.mustEnrollToStart, requestId: expect.any(String) });
+      expect(res.body).toEqual({ message: MESSAGES.createDiscussion.mustEnrolToStart, requestId: expect.any(String) });
     }
     expect(await countRows(t, discussions, sql`class_id = ${cls.id}`)).toBe(0);
   });
@@ -524,7 +524,7 @@ describe('POST /api/discussions/{id}/replies', () => {
     for (const who of [await makeLearner(t), await makeVerifiedMentor(t), await makeBoth(t)]) {
       const res = await t.http.post(`/api/discussions/${d._id}/replies`).set(who.auth).send({ content: 'hi' });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ message: MESSAGES.discussionDetail.mustEnrollToReply, requestId: expect.any(String) });
+      expect(res.body).toEqual({ message: MESSAGES.discussionDetail.mustEnrolToReply, requestId: expect.any(String) });
     }
     expect(await countRows(t, discussionReplies, sql`discussion_id = ${d._id}`)).toBe(0);
   });

@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { enrollments } from '../db/schema.js';
+import { enrolments } from '../db/schema.js';
 
 // GET /api/discussions?mine=posts|replies: the server filters, so every page holds only the caller's
 // and the cursor walks all of them, not just what one page of everything happened to contain.
@@ -82,8 +82,8 @@ describe('GET /api/discussions?mine=', () => {
     left = await makeDiscussion(t, me, classGone, { title: 'My graph in a class I left' });
     await makeDiscussionReply(t, me, await makeDiscussion(t, other, classGone, { title: 'Their graph there' }));
     await t.ctx.db
-      .delete(enrollments)
-      .where(and(eq(enrollments.classId, classGone.id), eq(enrollments.userId, me.user.id)));
+      .delete(enrolments)
+      .where(and(eq(enrolments.classId, classGone.id), eq(enrolments.userId, me.user.id)));
     t.ctx.readCache.changed('enrollments');
   });
 

@@ -281,7 +281,7 @@ export async function createReply(
     reply: { content, ...analysisColumns(analysis) },
   });
   if (inserted.status === 'missing') throw notFound(MESSAGES.discussionDetail.notFound);
-  if (inserted.status === 'forbidden') throw forbidden(MESSAGES.discussionDetail.mustEnrollToReply);
+  if (inserted.status === 'forbidden') throw forbidden(MESSAGES.discussionDetail.mustEnrolToReply);
   ctx.readCache.changed('discussion_replies');
   const { head, replies, reply } = inserted;
   const replyCount = replies.length;

@@ -15,7 +15,7 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import type { WatchedTable } from '../db/readCache.js';
-import { classes, discussionReplies, discussions, enrollments, type UserRow, users } from '../db/schema.js';
+import { classes, discussionReplies, discussions, enrolments, type UserRow, users } from '../db/schema.js';
 import { searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
@@ -116,9 +116,9 @@ async function repliesOf(db: Queryable, discussionId: string) {
 async function hasAnyClass(db: Queryable, user: UserRow): Promise<boolean> {
   const userId = user.id;
   const [enrolled] = await db
-    .select({ classId: enrollments.classId })
-    .from(enrollments)
-    .where(eq(enrollments.userId, userId))
+    .select({ classId: enrolments.classId })
+    .from(enrolments)
+    .where(eq(enrolments.userId, userId))
     .limit(1);
   if (enrolled) return true;
   if (!isMentor(user)) return false;
@@ -149,7 +149,7 @@ function buildDiscussionPage(db: Queryable, name: string, shape: string) {
       and(
         shape.startsWith('mine')
           ? sql`${discussions.classId} in (
-              select ${enrollments.classId} from ${enrollments} where ${enrollments.userId} = ${viewerId}::uuid
+              select ${enrolments.classId} from ${enrolments} where ${enrolments.userId} = ${viewerId}::uuid
               union all
               select ${classes.id} from ${classes} where ${isClassMentorSql(
                 { mentorId: sql`${classes.mentorId}` },
@@ -300,7 +300,7 @@ export async function createDiscussion(
     const [locked] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classId)).for('key share');
     const m = locked && (await membershipOf(tx, classId, user));
     if (!m) throw notFound(MESSAGES.classDetail.notFound);
-    if (!canStartDiscussion(m)) throw forbidden(MESSAGES.createDiscussion.mustEnrollToStart);
+    if (!canStartDiscussion(m)) throw forbidden(MESSAGES.createDiscussion.mustEnrolToStart);
     const [row] = await tx
       .insert(discussions)
       .values({

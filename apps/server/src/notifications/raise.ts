@@ -1,7 +1,7 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { isClassMentor } from '../classes/policy.js';
 import type { Queryable } from '../db/client.js';
-import { enrollments, type NotificationRow, notifications, users } from '../db/schema.js';
+import { enrolments, type NotificationRow, notifications, users } from '../db/schema.js';
 
 // Who is told what (issue #7), written inside the transaction of the action itself, so a notification
 // exists exactly when its action does. Each function returns the rows to publish once it commits
@@ -101,9 +101,9 @@ export async function notifyNewDiscussion(
   cls: { id: string; title: string; mentorId: string },
 ) {
   const enrolled = await db
-    .select({ userId: enrollments.userId })
-    .from(enrollments)
-    .where(eq(enrollments.classId, cls.id));
+    .select({ userId: enrolments.userId })
+    .from(enrolments)
+    .where(eq(enrolments.classId, cls.id));
   return insertAll(
     db,
     others(actor.id, [...(await mentorOf(db, cls)), ...enrolled.map((e) => e.userId)]).map((userId) => ({
@@ -228,9 +228,9 @@ export async function notifySessionChange(
   session: { title: string },
 ) {
   const enrolled = await db
-    .select({ userId: enrollments.userId })
-    .from(enrollments)
-    .where(eq(enrollments.classId, cls.id));
+    .select({ userId: enrolments.userId })
+    .from(enrolments)
+    .where(eq(enrolments.classId, cls.id));
   return insertAll(
     db,
     others(
@@ -252,9 +252,9 @@ export async function notifySessionChange(
 /** A live session starting: every learner enrolled in the class (one notification per class, renewed each time). */
 export async function notifyLiveStarted(db: Queryable, actor: Actor, cls: { id: string; title: string }) {
   const enrolled = await db
-    .select({ userId: enrollments.userId })
-    .from(enrollments)
-    .where(eq(enrollments.classId, cls.id));
+    .select({ userId: enrolments.userId })
+    .from(enrolments)
+    .where(eq(enrolments.classId, cls.id));
   return upsertGrouped(
     db,
     others(

@@ -19,7 +19,7 @@ import {
   communityReplies,
   discussionReplies,
   discussions,
-  enrollments,
+  enrolments,
   postLikes,
   reviews,
   sessions,
@@ -189,7 +189,7 @@ describe('DELETE /api/users/mentor/{id} and /api/users/learner/{id}', () => {
     expect(res.body.message).toBe('Mentor deleted successfully');
     expect(await countRows(t, users, sql`id = ${mentor.user.id}`)).toBe(0);
     expect(await countRows(t, sessions, sql`user_id = ${mentor.user.id}`)).toBe(0);
-    expect(await countRows(t, enrollments, sql`class_id = ${cls.id}`)).toBe(0);
+    expect(await countRows(t, enrolments, sql`class_id = ${cls.id}`)).toBe(0);
     expect(await countRows(t, discussions, sql`class_id = ${cls.id}`)).toBe(0);
     expect(await countRows(t, reviews, sql`class_id = ${cls.id}`)).toBe(0);
     expect(await countRows(t, communityPosts, sql`author_id = ${mentor.user.id}`)).toBe(0);
@@ -219,7 +219,7 @@ describe('DELETE /api/users/mentor/{id} and /api/users/learner/{id}', () => {
     const res = await t.http.delete(`/api/users/learner/${learner.user.id}`).set(admin.auth);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Learner deleted successfully');
-    expect(await countRows(t, enrollments, sql`user_id = ${learner.user.id}`)).toBe(0);
+    expect(await countRows(t, enrolments, sql`user_id = ${learner.user.id}`)).toBe(0);
     expect(await countRows(t, reviews, sql`user_id = ${learner.user.id}`)).toBe(0);
     expect(await countRows(t, communityReplies, sql`author_id = ${learner.user.id}`)).toBe(0);
     expect(await countRows(t, postLikes, sql`user_id = ${learner.user.id}`)).toBe(0);

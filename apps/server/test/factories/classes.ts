@@ -1,7 +1,7 @@
 import type { CreateClassRequest } from '@mentora/contract';
 import { newLiveRoom } from '../../src/classes/rooms.js';
 import { classSearchVector } from '../../src/classes/search.js';
-import { type ClassRow, classes, enrollments, type ReviewRow, reviews } from '../../src/db/schema.js';
+import { type ClassRow, classes, enrolments, type ReviewRow, reviews } from '../../src/db/schema.js';
 import type { TestServer } from '../harness.js';
 import { makeLearner, makeVerifiedMentor, type TestUser } from './users.js';
 
@@ -57,7 +57,7 @@ export async function makeClass(
 }
 
 export async function enrol(t: TestServer, cls: ClassRow, learner: TestUser): Promise<void> {
-  await t.ctx.db.insert(enrollments).values({ classId: cls.id, userId: learner.user.id });
+  await t.ctx.db.insert(enrolments).values({ classId: cls.id, userId: learner.user.id });
   t.ctx.readCache.changed('enrollments');
 }
 

@@ -294,7 +294,7 @@ export const TARGETS: FuzzTarget[] = [
     call: 'GET /api/classes/:id/enrollment',
     caller: u('learner'),
     target: (_t, w) => w.cls.id,
-    response: c.enrollmentResponseSchema,
+    response: c.enrolmentResponseSchema,
   },
   {
     call: 'POST /api/classes/:id/live',

@@ -192,7 +192,7 @@ export function ClassActionsCard({
         busyLabel="Unenrolling..."
         destructive
         busy={unenrol.isPending}
-        error={unenrol.isError ? errorMessage(unenrol.error, MESSAGES.classDetail.unenrollFailed) : null}
+        error={unenrol.isError ? errorMessage(unenrol.error, MESSAGES.classDetail.unenrolFailed) : null}
         onConfirm={onUnenrol}
         onCancel={() => setConfirming(null)}
       />

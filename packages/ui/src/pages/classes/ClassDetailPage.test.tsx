@@ -140,7 +140,7 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await user.click(await screen.findByRole('button', { name: 'Unenrol' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Unenrol from this class?' });
     await user.click(within(dialog).getByRole('button', { name: 'Unenrol' }));
-    expect(await within(dialog).findByText(MESSAGES.classDetail.unenrollFailed)).toBeInTheDocument();
+    expect(await within(dialog).findByText(MESSAGES.classDetail.unenrolFailed)).toBeInTheDocument();
     refuse = false;
     await user.click(within(dialog).getByRole('button', { name: 'Unenrol' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.classDetail.unenrolled));

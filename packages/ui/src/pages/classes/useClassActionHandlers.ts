@@ -48,7 +48,7 @@ export function useClassActionHandlers(classId: string) {
         toast.success(MESSAGES.classDetail.enrolled);
         actionsHeading.current?.focus();
       },
-      onError: (error) => toast.error(errorMessage(error, MESSAGES.classDetail.enrollFailed)),
+      onError: (error) => toast.error(errorMessage(error, MESSAGES.classDetail.enrolFailed)),
     });
   const onUnenrol = () =>
     unenrol.mutate(undefined, {

@@ -36,7 +36,7 @@ function loadError(error: unknown): string {
 }
 
 function replyError(error: unknown): string {
-  if (errorStatus(error) === 403) return errorMessage(error, MESSAGES.discussionDetail.mustEnrollToReply);
+  if (errorStatus(error) === 403) return errorMessage(error, MESSAGES.discussionDetail.mustEnrolToReply);
   return errorMessage(error, MESSAGES.discussionDetail.replyFailed);
 }
 
