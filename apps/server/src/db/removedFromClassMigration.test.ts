@@ -1,38 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres, usingPostgres } from '../../test/harness.js';
-import { migrationsFolder } from './migrate.js';
+import { expect } from 'vitest';
+import { describeUpgrade, type Sql } from '../../test/migrations.js';
 
 // Migration 0011_removed_from_class upgrades a database made by the migrations before it, in place:
 // its notifications and enrolments (with their dates, which the roster shows) are kept, and the new
 // notification kind can be stored once the migration has committed.
 
 const TAG = '0011_removed_from_class';
-
-/** The migrations folder as it was before TAG. */
-function folderBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mentora-migrations-'));
-  cpSync(migrationsFolder(), dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-interface Sql {
-  query(text: string): Promise<{ rows: Record<string, unknown>[] }>;
-}
 
 const one = async (db: Sql, text: string) => String((await db.query(text)).rows[0]?.id);
 const ENROLLED_AT = '2026-03-04T05:06:07.089Z';
@@ -79,34 +52,4 @@ async function checkUpgraded(db: Sql, old: Awaited<ReturnType<typeof fillOld>>) 
   ]);
 }
 
-describe(`migration ${TAG}`, () => {
-  const cleanup: (() => Promise<void> | void)[] = [];
-  afterAll(async () => {
-    for (const step of cleanup.reverse()) await step();
-  });
-
-  it.runIf(!usingPostgres())('upgrades an embedded database in place', async () => {
-    const before = folderBefore(TAG);
-    cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-    const pglite = new PGlite();
-    cleanup.push(() => pglite.close());
-    await migratePglite(drizzlePglite(pglite), { migrationsFolder: before });
-    const old = await fillOld(pglite);
-    await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsFolder() });
-    await checkUpgraded(pglite, old);
-  });
-
-  it.runIf(usingPostgres())('upgrades a PostgreSQL database in place', async () => {
-    const before = folderBefore(TAG);
-    cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-    const scratch = await createScratchPostgres(process.env.DATABASE_URL as string);
-    cleanup.push(() => scratch.drop());
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    cleanup.push(() => client.end());
-    await migratePg(drizzlePg(client), { migrationsFolder: before });
-    const old = await fillOld(client);
-    await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
-    await checkUpgraded(client, old);
-  });
-});
+describeUpgrade(TAG, { fill: fillOld, check: checkUpgraded });

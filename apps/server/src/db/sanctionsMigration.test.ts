@@ -1,19 +1,9 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres, TEST_ENV, usingPostgres } from '../../test/harness.js';
-import { folderBefore, MIGRATION_TEST_TIMEOUT } from '../../test/migrations.js';
+import { expect } from 'vitest';
+import { TEST_ENV } from '../../test/harness.js';
+import { describeUpgrade, type Sql, type Upgraded } from '../../test/migrations.js';
 import { AUTH_CHANNEL } from '../auth/authChanges.js';
 import { resolveToken } from '../auth/sessions.js';
 import { signToken } from '../auth/tokens.js';
-import type { Queryable } from './client.js';
-import { migrationsFolder } from './migrate.js';
-import * as schema from './schema.js';
 
 // Migration 0009_sanctions upgrades a database of the release before it in place: every row stays,
 // sessions still sign their people in (the session lookup now reads the sanctions in force too), and a
@@ -22,10 +12,6 @@ import * as schema from './schema.js';
 const TAG = '0009_sanctions';
 const SECRET = TEST_ENV.JWT_SECRET as string;
 const DAY_MS = 86_400_000;
-
-interface Sql {
-  query(text: string): Promise<{ rows: Record<string, unknown>[] }>;
-}
 
 const TABLES = [
   'users',
@@ -78,7 +64,8 @@ async function fillOld(db: Sql) {
   return { learner, mentor, learnerSession, mentorSession, before: await counts(db) };
 }
 
-async function checkUpgraded(db: Sql, orm: Queryable, old: Awaited<ReturnType<typeof fillOld>>, heard: string[]) {
+async function checkUpgraded(db: Sql, old: Awaited<ReturnType<typeof fillOld>>, { orm, listen }: Upgraded) {
+  const heard = await listen(AUTH_CHANNEL);
   expect(await counts(db)).toEqual(old.before);
   // Both sessions still sign their people in, with no sanction in force.
   for (const [userId, sessionId] of [
@@ -108,52 +95,4 @@ async function checkUpgraded(db: Sql, orm: Queryable, old: Awaited<ReturnType<ty
   ).rejects.toThrow(/sanctions_end/);
 }
 
-describe(`migration ${TAG}`, () => {
-  const cleanup: (() => Promise<void> | void)[] = [];
-  afterAll(async () => {
-    for (const step of cleanup.reverse()) await step();
-  });
-
-  it.runIf(!usingPostgres())(
-    'upgrades an embedded database in place',
-    async () => {
-      const before = folderBefore(TAG);
-      cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-      const pglite = new PGlite();
-      cleanup.push(() => pglite.close());
-      await migratePglite(drizzlePglite(pglite), { migrationsFolder: before });
-      const old = await fillOld(pglite);
-      await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsFolder() });
-      const heard: string[] = [];
-      await pglite.listen(AUTH_CHANNEL, (payload) => heard.push(payload));
-      const orm = drizzlePglite(pglite, { schema }) as unknown as Queryable;
-      await checkUpgraded(pglite, orm, old, heard);
-    },
-    MIGRATION_TEST_TIMEOUT,
-  );
-
-  it.runIf(usingPostgres())(
-    'upgrades a PostgreSQL database in place',
-    async () => {
-      const before = folderBefore(TAG);
-      cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-      const scratch = await createScratchPostgres(process.env.DATABASE_URL as string);
-      cleanup.push(() => scratch.drop());
-      const client = new pg.Client({ connectionString: scratch.url });
-      await client.connect();
-      cleanup.push(() => client.end());
-      await migratePg(drizzlePg(client), { migrationsFolder: before });
-      const old = await fillOld(client);
-      await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
-      const listener = new pg.Client({ connectionString: scratch.url });
-      await listener.connect();
-      cleanup.push(() => listener.end());
-      const heard: string[] = [];
-      listener.on('notification', (m) => heard.push(m.payload ?? ''));
-      await listener.query(`LISTEN ${AUTH_CHANNEL}`);
-      const orm = drizzlePg(client, { schema }) as unknown as Queryable;
-      await checkUpgraded(client, orm, old, heard);
-    },
-    MIGRATION_TEST_TIMEOUT,
-  );
-});
+describeUpgrade(TAG, { fill: fillOld, check: checkUpgraded });
