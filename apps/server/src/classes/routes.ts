@@ -9,6 +9,7 @@ import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { actor } from '../http/auth.js';
 import { parseId, parseInput } from '../http/validate.js';
+import { enrol } from './enrolmentCreator.js';
 import { listRoster, removeFromRoster } from './roster.js';
 import * as classesService from './service.js';
 import * as sessions from './sessions.js';
@@ -60,7 +61,7 @@ export function classesRoutes(ctx: AppContext): Router {
 
   router.post('/:id/enroll', async (req, res) => {
     const user = actor(req);
-    await classesService.enrol(ctx, user, classId(req));
+    await enrol(ctx, user, classId(req));
     res.json({ message: MESSAGES.classDetail.enrolled });
   });
 

@@ -17,7 +17,7 @@ import type { WatchedTable } from '../db/readCache.js';
 import { classes, enrolments, type UserRow, users } from '../db/schema.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { decodeCursor, pageOf } from '../http/pagination.js';
-import { notifyEnrolment, notifyLiveStarted } from '../notifications/raise.js';
+import { notifyLiveStarted } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { isMentor } from '../users/policy.js';
 import { deleteEnrolment, enrolmentEnded } from './enrolmentEnd.js';
@@ -31,7 +31,6 @@ import {
   canSeeClassRoom,
   canStartLive,
   deletesClassAsModerator,
-  enrolRefusal,
 } from './policy.js';
 import { presentClass } from './presenter.js';
 import { findClassView, listClassViews } from './queries.js';
@@ -42,7 +41,7 @@ type CreateInput = z.output<typeof createClassRequestSchema>;
 type UpdateInput = z.output<typeof updateClassRequestSchema>;
 type ListQuery = z.output<typeof listClassesQuerySchema>;
 
-const classNotFound = () => notFound(MESSAGES.classDetail.notFound);
+export const classNotFound = () => notFound(MESSAGES.classDetail.notFound);
 
 /** What a class card or page shows is read from these tables (db/readCache.ts). */
 const CLASS_TABLES: readonly WatchedTable[] = ['classes', 'users', 'enrollments', 'reviews'];
@@ -211,7 +210,8 @@ export async function deleteClass(ctx: AppContext, user: UserRow, id: string): P
 
 // ---------- enrolment ----------
 
-async function enrolmentState(db: Queryable, classId: string, userId: string) {
+/** How many are enrolled in the class, and whether `userId` is one of them. */
+export async function enrolmentState(db: Queryable, classId: string, userId: string) {
   const [row] = await db
     .select({
       enrolled: sql<number>`count(*)::int`,
@@ -220,45 +220,6 @@ async function enrolmentState(db: Queryable, classId: string, userId: string) {
     .from(enrolments)
     .where(eq(enrolments.classId, classId));
   return { enrolled: row?.enrolled ?? 0, mine: row?.mine ?? false };
-}
-
-/**
- * Takes a seat. Capacity holds under concurrency: the class row is locked first (FOR NO KEY UPDATE,
- * which does not block foreign-key checks elsewhere), so enrolments in one class run one after
- * another and each count sees every earlier winner. The primary key (class_id, user_id) rules out
- * double enrolment whatever happens; ON CONFLICT DO NOTHING reports it without aborting the transaction.
- * The class's mentor is notified.
- */
-export async function enrol(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const raised = await ctx.db.transaction(async (tx) => {
-    const [cls] = await tx
-      .select({
-        id: classes.id,
-        mentorId: classes.mentorId,
-        maxStudents: classes.maxStudents,
-        title: classes.title,
-        status: classes.status,
-      })
-      .from(classes)
-      .where(eq(classes.id, id))
-      .for('no key update');
-    if (!cls) throw classNotFound();
-    const refusal = enrolRefusal(user, cls);
-    if (refusal === 'ownClass') throw forbidden(MESSAGES.server.cannotEnrolOwnClass);
-    if (refusal === 'completed') throw badRequest(MESSAGES.server.classCompleted);
-    const { enrolled, mine } = await enrolmentState(tx, id, user.id);
-    if (mine) throw badRequest(MESSAGES.server.alreadyEnrolled);
-    if (cls.maxStudents !== null && enrolled >= cls.maxStudents) throw badRequest(MESSAGES.server.classFull);
-    const inserted = await tx
-      .insert(enrolments)
-      .values({ classId: id, userId: user.id })
-      .onConflictDoNothing()
-      .returning({ userId: enrolments.userId });
-    if (inserted.length === 0) throw badRequest(MESSAGES.server.alreadyEnrolled);
-    return notifyEnrolment(tx, user, cls);
-  });
-  ctx.readCache.changed('enrollments');
-  await publishNotifications(ctx, raised);
 }
 
 export async function unenrol(ctx: AppContext, user: UserRow, id: string): Promise<void> {

@@ -6,10 +6,12 @@ import {
   replyRequestSchema,
 } from '@mentora/contract';
 import { eq } from 'drizzle-orm';
+import { enrol } from '../classes/enrolmentCreator.js';
 import * as classesService from '../classes/service.js';
 import * as communityService from '../community/service.js';
 import type { AppContext } from '../context.js';
 import { classes, type UserRow } from '../db/schema.js';
+import { createDiscussion } from '../discussions/discussionCreator.js';
 import * as discussionsService from '../discussions/service.js';
 import * as reviewsService from '../reviews/service.js';
 import { findUserByEmail, insertAccount } from '../users/accounts.js';
@@ -64,7 +66,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       createClassRequestSchema.parse({ ...fields, isPaid: fields.price > 0 }),
     );
     classIds.set(key, created._id);
-    for (const learner of learners) await classesService.enrol(ctx, who(learner), created._id);
+    for (const learner of learners) await enrol(ctx, who(learner), created._id);
     // After the learners: a completed class takes no new enrolments, and its learners enrolled while it ran.
     if (status !== 'upcoming') await ctx.db.update(classes).set({ status }).where(eq(classes.id, created._id));
   }
@@ -72,7 +74,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
 
   for (const demo of DEMO_DISCUSSIONS) {
     const input = createDiscussionRequestSchema.parse({ ...demo, classId: classId(demo.cls) });
-    const discussion = await discussionsService.createDiscussion(ctx, who(demo.author), input.classId, input);
+    const discussion = await createDiscussion(ctx, who(demo.author), input.classId, input);
     for (const reply of demo.replies) {
       await discussionsService.addReply(ctx, who(reply.author), discussion._id, replyRequestSchema.parse(reply));
     }

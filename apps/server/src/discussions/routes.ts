@@ -8,6 +8,7 @@ import { type Request, type Response, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { actor } from '../http/auth.js';
 import { parseId, parseInput } from '../http/validate.js';
+import { createDiscussion } from './discussionCreator.js';
 import * as discussionsService from './service.js';
 
 /** The list filters of the query string; an empty classId (`?classId=`) means no class filter. */
@@ -57,7 +58,7 @@ export function discussionsRoutes(ctx: AppContext): Router {
     const user = actor(req);
     const { classId, ...input } = parseInput(createDiscussionRequestSchema, req.body);
     const cls = parseId(classId, MESSAGES.classDetail.notFound);
-    res.status(201).json(await discussionsService.createDiscussion(ctx, user, cls, input));
+    res.status(201).json(await createDiscussion(ctx, user, cls, input));
   });
 
   router.post('/:id/replies', async (req, res) => {

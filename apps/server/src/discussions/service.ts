@@ -1,10 +1,4 @@
-import {
-  type createDiscussionRequestSchema,
-  type Discussion,
-  type listDiscussionsQuerySchema,
-  MESSAGES,
-  type replyRequestSchema,
-} from '@mentora/contract';
+import { type Discussion, type listDiscussionsQuerySchema, MESSAGES, type replyRequestSchema } from '@mentora/contract';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -16,27 +10,20 @@ import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import type { WatchedTable } from '../db/readCache.js';
 import { classes, discussionReplies, discussions, enrolments, type UserRow, users } from '../db/schema.js';
-import { searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
-import { recordAutoFlag } from '../moderation/service.js';
-import { HIDDEN_NOTICE, maskedDiscussion, maskedList, searchableSql } from '../moderation/visibility.js';
-import { notifyNewDiscussion } from '../notifications/raise.js';
-import { publishNotifications } from '../notifications/service.js';
-import { analyseText } from '../text/index.js';
+import { maskedDiscussion, maskedList, searchableSql } from '../moderation/visibility.js';
 import { isAdmin, isMentor } from '../users/policy.js';
 import {
   canDeleteDiscussion,
   canListAllDiscussions,
   canReadDiscussions,
-  canStartDiscussion,
   deletesDiscussionAsModerator,
 } from './policy.js';
-import { analysisColumns, type DiscussionHead, presentDiscussion, presentReply } from './presenter.js';
+import { type DiscussionHead, presentDiscussion, presentReply } from './presenter.js';
 import { createReply } from './replyCreator.js';
 
 type ListQuery = z.output<typeof listDiscussionsQuerySchema>;
-type CreateInput = z.output<typeof createDiscussionRequestSchema>;
 type ReplyInput = z.output<typeof replyRequestSchema>;
 
 /** A list's filters once the route has parsed them: classId is a well-formed id or absent. */
@@ -49,7 +36,7 @@ export interface DiscussionListOptions {
   cursor?: string | undefined;
 }
 
-const { search: _search, ...discussionFields } = getTableColumns(discussions);
+export const { search: _search, ...discussionFields } = getTableColumns(discussions);
 
 const viewerId = sql.placeholder('viewerId');
 
@@ -282,59 +269,6 @@ export async function getDiscussion(ctx: AppContext, user: UserRow, id: string):
   const m = await readMembershipOf(ctx, discussion.classId._id, user);
   if (!m || !canReadDiscussions(m)) throw forbidden(MESSAGES.server.notClassMember);
   return maskedDiscussion(user, discussion);
-}
-
-/**
- * Starts a discussion; its sentiment and moderation are computed here and stored with it. Everyone
- * else in the class (its learners and mentor) is notified.
- */
-export async function createDiscussion(
-  ctx: AppContext,
-  user: UserRow,
-  classId: string,
-  input: Omit<CreateInput, 'classId'>,
-): Promise<Discussion> {
-  const analysis = await analyseText(`${input.title}\n${input.content}`);
-  const { discussion, raised } = await ctx.db.transaction(async (tx) => {
-    // The key-share lock keeps the class from being deleted between the check and the insert.
-    const [locked] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classId)).for('key share');
-    const m = locked && (await membershipOf(tx, classId, user));
-    if (!m) throw notFound(MESSAGES.classDetail.notFound);
-    if (!canStartDiscussion(m)) throw forbidden(MESSAGES.createDiscussion.mustEnrolToStart);
-    const [row] = await tx
-      .insert(discussions)
-      .values({
-        classId,
-        authorId: user.id,
-        title: input.title,
-        content: input.content,
-        ...analysisColumns(analysis),
-        search: searchVector(input.title, input.content),
-      })
-      .returning(discussionFields);
-    if (!row) throw new Error('discussion insert returned nothing');
-    // Hidden from the start (a threat): the class hears of a discussion, not of what it says.
-    const raised = await notifyNewDiscussion(tx, user, row.hidden ? { ...row, title: HIDDEN_NOTICE } : row, m.cls);
-    const discussion = presentDiscussion({
-      discussion: row,
-      cls: { id: m.cls.id, title: m.cls.title, mentorId: m.cls.mentorId },
-      author: user,
-      replyCount: 0,
-      repliedByMe: false,
-    });
-    return { discussion, raised };
-  });
-  ctx.readCache.changed('discussions');
-  await publishNotifications(ctx, raised);
-  await recordAutoFlag(ctx, {
-    type: 'discussion',
-    id: discussion._id,
-    authorId: user.id,
-    flagged: analysis.moderation.flagged,
-    reason: analysis.moderation.reason,
-    severe: analysis.severe,
-  });
-  return discussion;
 }
 
 /** Adds a reply and answers the whole updated discussion (replyCreator.ts). */

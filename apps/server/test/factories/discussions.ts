@@ -1,6 +1,7 @@
 import type { Discussion } from '@mentora/contract';
 import type { ClassRow } from '../../src/db/schema.js';
-import { addReply, createDiscussion } from '../../src/discussions/service.js';
+import { createDiscussion } from '../../src/discussions/discussionCreator.js';
+import { addReply } from '../../src/discussions/service.js';
 import type { TestServer } from '../harness.js';
 import type { TestUser } from './users.js';
 
