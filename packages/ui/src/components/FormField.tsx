@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import { fieldLabel, inputField } from './styles';
 
 interface FieldShellProps {
@@ -50,6 +56,61 @@ export function TextField({ label, error, hint, className, ...input }: TextField
           aria-invalid={error ? true : undefined}
           className={`${inputField} ${className ?? ''}`}
           {...input}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  /** The choices, in order, each a value and what it reads as. */
+  options: readonly { value: string; label: string }[];
+  /** The empty first choice ("Choose a category"), when nothing is chosen yet. */
+  placeholder?: string;
+}
+
+export function SelectField({ label, error, hint, options, placeholder, className, ...select }: SelectFieldProps) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {({ id, describedBy }) => (
+        <select
+          id={id}
+          {...select}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          className={className ? `${inputField} ${className}` : inputField}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export function TextAreaField({ label, error, hint, className, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {({ id, describedBy }) => (
+        <textarea
+          id={id}
+          {...textarea}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          className={`${inputField} resize-y${className ? ` ${className}` : ''}`}
         />
       )}
     </FieldShell>

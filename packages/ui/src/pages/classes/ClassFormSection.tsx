@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldShell } from '../../components/FormField';
-import { inputField } from '../../components/styles';
+import { TextAreaField } from '../../components/FormField';
 import type { ClassFormErrors, ClassFormValues } from './classForm';
 
 /** What every section of the class form gets: the values as typed, their problems, and how to change one. */
@@ -47,21 +46,16 @@ export function ClassTextArea({
   set,
 }: ClassFormSectionProps & { field: keyof typeof TEXT_AREAS; rows: number; maxLength: number }) {
   return (
-    <FieldShell label={TEXT_AREAS[field].label} error={errors[field]} hint={TEXT_AREAS[field].hint}>
-      {({ id, describedBy }) => (
-        <textarea
-          id={id}
-          name={field}
-          rows={rows}
-          maxLength={maxLength}
-          required={field === 'description'}
-          aria-describedby={describedBy}
-          aria-invalid={errors[field] ? true : undefined}
-          className={`${inputField} resize-y`}
-          value={values[field]}
-          onChange={(event) => set(field, event.target.value)}
-        />
-      )}
-    </FieldShell>
+    <TextAreaField
+      label={TEXT_AREAS[field].label}
+      error={errors[field]}
+      hint={TEXT_AREAS[field].hint}
+      name={field}
+      rows={rows}
+      maxLength={maxLength}
+      required={field === 'description'}
+      value={values[field]}
+      onChange={(event) => set(field, event.target.value)}
+    />
   );
 }

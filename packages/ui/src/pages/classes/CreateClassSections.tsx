@@ -8,8 +8,8 @@ import {
   PRICE,
   parseTags,
 } from '@mentora/contract';
-import { FieldShell, TextField } from '../../components/FormField';
-import { focusRing, inputField } from '../../components/styles';
+import { SelectField, TextField } from '../../components/FormField';
+import { focusRing } from '../../components/styles';
 import { ClassFormSection, type ClassFormSectionProps, ClassTextArea } from './ClassFormSection';
 import type { ClassFormValues } from './classForm';
 import { CATEGORY_LABELS, CONTENT_TYPE_LABELS, STATUS_LABELS } from './format';
@@ -37,27 +37,16 @@ export function AboutSection(props: ClassFormSectionProps) {
       <div className="sm:col-span-2">
         <ClassTextArea field="description" rows={5} maxLength={LIMITS.content.max} {...props} />
       </div>
-      <FieldShell label="Category" error={errors.category}>
-        {({ id, describedBy }) => (
-          <select
-            id={id}
-            name="category"
-            required
-            aria-describedby={describedBy}
-            aria-invalid={errors.category ? true : undefined}
-            className={inputField}
-            value={values.category}
-            onChange={(event) => set('category', event.target.value as ClassFormValues['category'])}
-          >
-            <option value="">Choose a category</option>
-            {CLASS_CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {CATEGORY_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldShell>
+      <SelectField
+        label="Category"
+        error={errors.category}
+        name="category"
+        required
+        placeholder="Choose a category"
+        options={CLASS_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }))}
+        value={values.category}
+        onChange={(event) => set('category', event.target.value as ClassFormValues['category'])}
+      />
       <div>
         <TextField
           label="Tags (optional)"
@@ -94,27 +83,16 @@ export function ContentSection({ values, errors, set }: ClassFormSectionProps) {
       title="Content"
       description="Live classes meet in the platform's live room; video and uploadable classes link to their content."
     >
-      <FieldShell label="Content type" error={errors.contentType}>
-        {({ id, describedBy }) => (
-          <select
-            id={id}
-            name="contentType"
-            required
-            aria-describedby={describedBy}
-            aria-invalid={errors.contentType ? true : undefined}
-            className={inputField}
-            value={values.contentType}
-            onChange={(event) => set('contentType', event.target.value as ClassFormValues['contentType'])}
-          >
-            <option value="">Choose a content type</option>
-            {CONTENT_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {CONTENT_TYPE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldShell>
+      <SelectField
+        label="Content type"
+        error={errors.contentType}
+        name="contentType"
+        required
+        placeholder="Choose a content type"
+        options={CONTENT_TYPES.map((value) => ({ value, label: CONTENT_TYPE_LABELS[value] }))}
+        value={values.contentType}
+        onChange={(event) => set('contentType', event.target.value as ClassFormValues['contentType'])}
+      />
       <TextField
         label={live ? 'Content URL (optional)' : 'Content URL'}
         name="contentUrl"
@@ -225,24 +203,14 @@ export function PreparationSection(props: ClassFormSectionProps) {
 export function StatusSection({ status, onChange }: { status: ClassStatus; onChange: (status: ClassStatus) => void }) {
   return (
     <ClassFormSection title="Status" description="Where the class stands now. Learners see it on the class page.">
-      <FieldShell label="Status" hint="A completed class takes no new enrolments; its learners keep their place.">
-        {({ id, describedBy }) => (
-          <select
-            id={id}
-            name="status"
-            aria-describedby={describedBy}
-            className={inputField}
-            value={status}
-            onChange={(event) => onChange(event.target.value as ClassStatus)}
-          >
-            {CLASS_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldShell>
+      <SelectField
+        label="Status"
+        hint="A completed class takes no new enrolments; its learners keep their place."
+        name="status"
+        options={CLASS_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+        value={status}
+        onChange={(event) => onChange(event.target.value as ClassStatus)}
+      />
     </ClassFormSection>
   );
 }
