@@ -86,10 +86,12 @@ test('a reported reply reaches the open queue live, is hidden with a silence, an
   await expect(
     page
       .getByRole('region', { name: 'Notifications' })
-      .getByRole('link', { name: /^Your report of .* was reviewed: it was hidden/ }),
+      .getByRole('link', { name: /^Your report of “Reply” was reviewed: it was hidden/ }),
   ).toBeVisible();
   await page.reload();
   await expect(page.getByTestId('hidden-notice')).toHaveText(NOTICE);
+  // Nowhere on the page, the bell's list (loaded, closed) included: it names the reply, not its text.
+  await expect(page.getByRole('button', { name: /^Notifications, \d+ unread$/ })).toBeVisible();
   await expect(page.getByText(spam)).toHaveCount(0);
   expect(adminNavigations).toBe(0);
   await adminContext.close();

@@ -532,7 +532,7 @@ describe('resolving', () => {
     expect(listed.body.entries.map((e: { action: string }) => e.action)).toContain('content_deleted');
   });
 
-  it('tells the reporters and the author the outcome', async () => {
+  it('tells the reporters and the author the outcome, quoting hidden content to its author only', async () => {
     const author = await makeLearner(t);
     const [r1, r2] = [await makeLearner(t), await makeLearner(t)];
     const post = await makePost(t, author, { title: 'Reported post' });
@@ -543,8 +543,10 @@ describe('resolving', () => {
       const res = await t.http.get('/api/notifications').set(who.auth);
       expect(res.body.notifications[0]).toMatchObject({
         kind: 'report_resolved',
-        message: MESSAGES.notifications.reportResolved(MESSAGES.moderation.outcome.hide, 'Reported post'),
+        message: MESSAGES.notifications.reportResolved(MESSAGES.moderation.outcome.hide, 'Community post'),
       });
+      // The hidden post's title is not quoted to them (kept, and sent live).
+      expect(JSON.stringify(res.body)).not.toContain('Reported post');
     }
     const own = await t.http.get('/api/notifications').set(author.auth);
     expect(own.body.notifications[0]).toMatchObject({
