@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
 export interface Account {
   name: string;
@@ -26,4 +26,18 @@ export async function signInWithToken(page: Page, token: string, then = '/dashbo
   await page.goto('/');
   await page.evaluate((value) => window.localStorage.setItem('token', value), token);
   await page.goto(then);
+}
+
+/**
+ * The web app's live stream (GET /api/events) is an EventSource, which cannot send a bearer token: it
+ * rides on the httpOnly session cookie that a real login sets. Journeys sign in with a stored token, so
+ * they set that cookie too.
+ */
+export async function signInContext(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  token: string,
+): Promise<void> {
+  if (!baseURL) throw new Error('baseURL is not set');
+  await context.addCookies([{ name: 'token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
 }

@@ -1,16 +1,6 @@
-import { type BrowserContext, expect, test } from '@playwright/test';
-import { newAccount, registerViaApi, signInWithToken } from '../support/accounts';
+import { expect, test } from '@playwright/test';
+import { newAccount, registerViaApi, signInContext, signInWithToken } from '../support/accounts';
 import { createPost, seedClass, setEnrolment, startDiscussion } from '../support/seed';
-
-/**
- * The web app's live stream (GET /api/events) is an EventSource, which cannot send a bearer token: it
- * rides on the httpOnly session cookie that a real login sets. Journeys sign in with a stored token, so
- * they set that cookie too.
- */
-async function signInContext(context: BrowserContext, baseURL: string | undefined, token: string): Promise<void> {
-  if (!baseURL) throw new Error('baseURL is not set');
-  await context.addCookies([{ name: 'token', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
-}
 
 test('a reply from someone else appears live on the open discussion and rings its author’s bell', async ({
   browser,

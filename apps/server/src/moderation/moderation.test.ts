@@ -342,6 +342,50 @@ describe('auto-hide and the visibility rule', () => {
     }
   });
 
+  it('reaches pages the read cache kept before the decision: the thread, a class search, the feed', async () => {
+    const { cls, discussion, others, author } = await classWithDiscussion(3, 'Quetzalcoatlian plans for the week');
+    const [reporter, viewer] = others as [TestUser, TestUser];
+    const withReply = await makeDiscussionReply(t, author, discussion, 'Quetzalcoatlian reply text');
+    const replyId = String(withReply.replies[0]?._id);
+    const post = await makePost(t, author, { title: 'A plain post', content: 'Nothing to see' });
+    const withPostReply = await makePostReply(t, author, post, 'Quetzalcoatlian post reply');
+    const postReplyId = String(withPostReply.replies[0]?._id);
+    const reads = {
+      thread: () => getDiscussion(discussion._id, viewer),
+      search: async () =>
+        (await t.http.get(`/api/discussions?classId=${cls.id}&search=quetzalcoatlian`).set(viewer.auth))
+          .body as Discussion[],
+      feed: async () =>
+        (await t.http.get('/api/community').set(viewer.auth)).body as {
+          _id: string;
+          replies: { _id: string; content: string; hidden?: boolean }[];
+        }[],
+    };
+    // Each read twice: the second comes from the read cache, so the decision below must reach kept pages.
+    for (const read of Object.values(reads)) await read();
+    const hits = t.ctx.readCache.hits;
+    for (const read of Object.values(reads)) await read();
+    expect(t.ctx.readCache.hits - hits).toBeGreaterThanOrEqual(3);
+
+    for (const [targetType, targetId] of [
+      ['discussion', discussion._id],
+      ['reply', replyId],
+      ['postReply', postReplyId],
+    ] as const) {
+      await report(reporter, { targetType, targetId, reason: 'spam' });
+      const entry = await entryFor(targetId);
+      expect((await resolve(String(entry?._id), { action: 'hide' })).status).toBe(200);
+    }
+
+    const thread = await reads.thread();
+    expect(thread).toMatchObject({ title: HIDDEN_NOTICE, content: HIDDEN_NOTICE, hidden: true });
+    expect(thread.replies.find((r) => r._id === replyId)).toMatchObject({ content: HIDDEN_NOTICE, hidden: true });
+    expect((await reads.search()).map((d) => d._id)).not.toContain(discussion._id);
+    const inFeed = (await reads.feed()).find((p) => p._id === post._id);
+    expect(inFeed?.replies.find((r) => r._id === postReplyId)).toMatchObject({ content: HIDDEN_NOTICE, hidden: true });
+    expect(JSON.stringify([thread, await reads.search(), await reads.feed()])).not.toContain('Quetzalcoatlian');
+  });
+
   it('masks hidden reviews for everyone but their author and admins', async () => {
     const { cls, learners } = await makeClassWithLearners(t, 4);
     const [author, ...reporters] = learners as TestUser[];
@@ -488,7 +532,7 @@ describe('resolving', () => {
     expect(listed.body.entries.map((e: { action: string }) => e.action)).toContain('content_deleted');
   });
 
-  it('tells the reporters and the author the outcome', async () => {
+  it('tells the reporters and the author the outcome, quoting hidden content to its author only', async () => {
     const author = await makeLearner(t);
     const [r1, r2] = [await makeLearner(t), await makeLearner(t)];
     const post = await makePost(t, author, { title: 'Reported post' });
@@ -499,8 +543,10 @@ describe('resolving', () => {
       const res = await t.http.get('/api/notifications').set(who.auth);
       expect(res.body.notifications[0]).toMatchObject({
         kind: 'report_resolved',
-        message: MESSAGES.notifications.reportResolved(MESSAGES.moderation.outcome.hide, 'Reported post'),
+        message: MESSAGES.notifications.reportResolved(MESSAGES.moderation.outcome.hide, 'Community post'),
       });
+      // The hidden post's title is not quoted to them (kept, and sent live).
+      expect(JSON.stringify(res.body)).not.toContain('Reported post');
     }
     const own = await t.http.get('/api/notifications').set(author.auth);
     expect(own.body.notifications[0]).toMatchObject({

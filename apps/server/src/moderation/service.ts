@@ -350,6 +350,16 @@ function nameOf(target: TargetFacts | undefined, type: ModerationTargetType): st
   return shortTitle(target.title || target.content || type);
 }
 
+/** What each kind is called where its text may not be quoted (the Moderation tab's words). */
+const KIND_NAMES: Record<ModerationTargetType, string> = {
+  discussion: 'Discussion',
+  reply: 'Reply',
+  post: 'Community post',
+  postReply: 'Post reply',
+  review: 'Review',
+  user: 'Profile',
+};
+
 /** The reporters and the author hear the outcome (never the moderator who decided). */
 async function notifyOutcome(
   tx: Queryable,
@@ -361,12 +371,19 @@ async function notifyOutcome(
   link: string,
 ): Promise<NotificationRow[]> {
   const outcome = MESSAGES.moderation.outcome[action];
+  // Content that stays hidden (or is gone) is named to its reporters by its kind, not quoted: their
+  // notification is kept and sent live, and hidden text reaches nobody but its author and admins.
+  const reportersTitle = action === 'dismiss' ? title : KIND_NAMES[entry.targetType];
   const rows = [
-    ...[...new Set(reporterIds)].map((userId) => ({ userId, kind: 'report_resolved' as const })),
-    { userId: entry.authorId, kind: 'content_moderated' as const },
+    ...[...new Set(reporterIds)].map((userId) => ({
+      userId,
+      kind: 'report_resolved' as const,
+      subjectTitle: reportersTitle,
+    })),
+    { userId: entry.authorId, kind: 'content_moderated' as const, subjectTitle: title },
   ]
     .filter((r) => r.userId !== moderator.id)
-    .map((r) => ({ ...r, actorId: null, actorName: '', subjectTitle: title, contextTitle: outcome, link }));
+    .map((r) => ({ ...r, actorId: null, actorName: '', contextTitle: outcome, link }));
   if (rows.length === 0) return [];
   return tx.insert(notifications).values(rows).returning();
 }

@@ -1,6 +1,8 @@
 import type { User } from '@mentora/contract';
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { OpenCountBadge } from '../pages/admin/moderation/OpenCountBadge';
+import { moderationKeys } from '../pages/admin/moderation/queries';
 import { memoryPlatform } from '../test/memoryPlatform';
 import { renderWithAuth, TEST_USER } from '../test/renderWithAuth';
 import { LiveUpdates } from './LiveUpdates';
@@ -34,25 +36,46 @@ function desktopLike() {
 }
 
 describe('LiveUpdates and the review queue (desktop)', () => {
-  it('badges an admin’s open count at once, notifies when it rises, and clears the badge on sign-out', async () => {
+  it('badges the open count the Admin link shows, from one request, and follows every change of it', async () => {
     const { platform, calls } = desktopLike();
     const { state, transport } = fakeTransport();
-    const { unmount, requests } = renderWithAuth(<LiveUpdates transport={transport} />, {
-      path: '/x',
-      user: ADMIN,
-      platform,
-      answer: (config) =>
-        config.url === '/moderation/queue'
-          ? { status: 200, data: { items: [], nextCursor: null, openCount: 2 } }
-          : { status: 404, data: {} },
-    });
+    // The Admin link's count beside the live stream: both read the one open-count query.
+    const { unmount, requests, queryClient, getByText } = renderWithAuth(
+      <>
+        <LiveUpdates transport={transport} />
+        <OpenCountBadge />
+      </>,
+      {
+        path: '/x',
+        user: ADMIN,
+        platform,
+        answer: (config) =>
+          config.url === '/moderation/queue'
+            ? { status: 200, data: { items: [], nextCursor: null, openCount: 2 } }
+            : { status: 404, data: {} },
+      },
+    );
     await waitFor(() => expect(calls).toEqual([['badge', 2]]));
+    expect(getByText('(2 open in the review queue)')).toBeTruthy();
+    expect(requests.filter((r) => r.url === '/moderation/queue')).toHaveLength(1);
     expect(requests[0]?.params).toEqual({ limit: 1 });
-    state.send?.('moderation.queue', { openCount: 3 });
-    expect(calls.slice(1)).toEqual([
-      ['notify', 'Mentora', '3 reports waiting'],
-      ['badge', 3],
-    ]);
+
+    // A live event sets the query; the badge, the notification and the link follow it.
+    act(() => state.send?.('moderation.queue', { openCount: 3 }));
+    await waitFor(() =>
+      expect(calls.slice(1)).toEqual([
+        ['notify', 'Mentora', '3 reports waiting'],
+        ['badge', 3],
+      ]),
+    );
+    expect(getByText('(3 open in the review queue)')).toBeTruthy();
+
+    // The admin's own decision lowers the same query (no event needed): the badge goes down with it.
+    act(() => queryClient.setQueryData(moderationKeys.openCount, 1));
+    await waitFor(() => expect(calls.at(-1)).toEqual(['badge', 1]));
+    expect(calls.filter(([kind]) => kind === 'notify')).toHaveLength(1);
+    expect(requests.filter((r) => r.url === '/moderation/queue')).toHaveLength(1);
+
     unmount();
     expect(state.closed).toBe(true);
     expect(calls.at(-1)).toEqual(['badge', 0]);

@@ -1,9 +1,8 @@
-import type { ModerationQueueResponse } from '@mentora/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useContext, useEffect } from 'react';
-import { ApiContext } from '../api/ApiContext';
+import { useEffect, useMemo } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { isAdmin } from '../auth/roles';
+import { useOpenCount } from '../pages/admin/moderation/queries';
 import { usePlatform } from '../platform/PlatformContext';
 import { applyLiveEvent } from './dispatch';
 import { createModerationAlerts } from './moderationAlerts';
@@ -16,38 +15,33 @@ import { eventSourceTransport, type LiveTransport } from './transport';
 export function useLiveUpdates(given?: LiveTransport): void {
   const { status, user } = useAuth();
   const { apiBaseUrl, liveTransport, attention } = usePlatform();
-  const api = useContext(ApiContext);
   const transport = given ?? liveTransport ?? eventSourceTransport;
   const queryClient = useQueryClient();
   const userId = status === 'signedIn' ? (user?._id ?? null) : null;
   // Only admins get the review queue's events; only the desktop shows its count outside the page.
-  const queueAlerts = attention !== undefined && isAdmin(user?.role);
+  const queueAlerts = attention !== undefined && isAdmin(user?.role) && userId !== null;
 
   useEffect(() => {
     if (!userId) return;
-    const alerts = queueAlerts ? createModerationAlerts(attention) : undefined;
     const connection = transport({
       apiBaseUrl,
-      onEvent: (name, data) => applyLiveEvent(queryClient, name, data, alerts),
+      onEvent: (name, data) => applyLiveEvent(queryClient, name, data),
     });
-    // The count before any change, for the badge at once and to tell the first event's rise.
-    const controller = new AbortController();
-    if (alerts && api) {
-      api
-        .get<ModerationQueueResponse>('/moderation/queue', { params: { limit: 1 }, signal: controller.signal })
-        .then(({ data }) => {
-          if (typeof data?.openCount === 'number') alerts.seed(data.openCount);
-        })
-        .catch(() => {
-          // The badge then appears with the next change of the queue.
-        });
-    }
-    return () => {
-      controller.abort();
-      connection?.close();
-      alerts?.reset();
-    };
-  }, [userId, apiBaseUrl, queryClient, transport, queueAlerts, attention, api]);
+    return () => connection?.close();
+  }, [userId, apiBaseUrl, queryClient, transport]);
+
+  // The badge and the OS notification follow the same open count as the Admin link and the Moderation
+  // tab: one query, one request, whatever changes it (a live event, the admin's own decision).
+  const openCount = useOpenCount(queueAlerts).data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new person (userId) starts from a cleared badge.
+  const alerts = useMemo(
+    () => (queueAlerts ? createModerationAlerts(attention) : undefined),
+    [queueAlerts, attention, userId],
+  );
+  useEffect(() => () => alerts?.reset(), [alerts]);
+  useEffect(() => {
+    if (openCount !== undefined) alerts?.onCount(openCount);
+  }, [alerts, openCount]);
 }
 
 /** Renders nothing: mount it once inside the signed-in layout. */

@@ -229,14 +229,4 @@ describe('moderation.queue', () => {
     applyLiveEvent(queryClient, 'moderation.queue', { openCount: 'many' });
     expect(queryClient.getQueryData(moderationKeys.openCount)).toBe(3);
   });
-
-  it('hands the count to the review queue alerts too', () => {
-    const queryClient = new QueryClient();
-    const seen: unknown[] = [];
-    const alerts = { onQueue: (data: unknown) => seen.push(data), seed: () => {}, reset: () => {} };
-    applyLiveEvent(queryClient, 'moderation.queue', { openCount: 3 }, alerts);
-    expect(seen).toEqual([{ openCount: 3 }]);
-    // Without alerts (the web, or someone not an admin) only the cache follows.
-    expect(() => applyLiveEvent(queryClient, 'moderation.queue', { openCount: 4 })).not.toThrow();
-  });
 });

@@ -13,7 +13,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { moderationKeys } from '../pages/admin/moderation/queries';
 import { type CommunityPages, communityKeys } from '../pages/community/queries';
 import { discussionKeys } from '../pages/discussions/queries';
-import type { ModerationAlerts } from './moderationAlerts';
 import { notificationKeys } from './notifications';
 
 function onNotification(queryClient: QueryClient, data: unknown) {
@@ -131,16 +130,8 @@ function onResync(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: moderationKeys.all });
 }
 
-/**
- * Applies one live event to the query cache. Malformed data is ignored. `alerts` (the desktop's
- * notification and badge for the review queue) is given by the live stream's owner.
- */
-export function applyLiveEvent(
-  queryClient: QueryClient,
-  name: LiveEventName,
-  data: unknown,
-  alerts?: ModerationAlerts,
-): void {
+/** Applies one live event to the query cache. Malformed data is ignored. */
+export function applyLiveEvent(queryClient: QueryClient, name: LiveEventName, data: unknown): void {
   switch (name) {
     case 'notification':
       onNotification(queryClient, data);
@@ -162,7 +153,6 @@ export function applyLiveEvent(
       return;
     case 'moderation.queue':
       onModerationQueue(queryClient, data);
-      alerts?.onQueue(data);
       return;
     case 'ready':
       return;

@@ -12,43 +12,29 @@ function recording() {
 }
 
 describe('createModerationAlerts', () => {
-  it('shows the seeded count on the badge, and notifies on each rise only', () => {
+  it('shows the first count on the badge without a notification, then notifies on each rise only', () => {
     const { attention, calls } = recording();
     const alerts = createModerationAlerts(attention);
-    alerts.seed(2);
-    alerts.onQueue({ openCount: 3 });
-    alerts.onQueue({ openCount: 2 });
-    alerts.onQueue({ openCount: 2 });
-    alerts.onQueue({ openCount: 4 });
+    alerts.onCount(2);
+    alerts.onCount(3);
+    alerts.onCount(2);
+    alerts.onCount(2);
+    alerts.onCount(4);
     expect(calls).toEqual([
       ['badge', 2],
       ['notify', 'Mentora', '3 reports waiting'],
       ['badge', 3],
-      ['badge', 2],
       ['badge', 2],
       ['notify', 'Mentora', '4 reports waiting'],
       ['badge', 4],
     ]);
   });
 
-  it('does not notify on the first event when the earlier count is unknown, and a late seed loses to it', () => {
-    const { attention, calls } = recording();
-    const alerts = createModerationAlerts(attention);
-    alerts.onQueue({ openCount: 1 });
-    alerts.seed(0);
-    alerts.onQueue({ openCount: 2 });
-    expect(calls).toEqual([
-      ['badge', 1],
-      ['notify', 'Mentora', '2 reports waiting'],
-      ['badge', 2],
-    ]);
-  });
-
   it('says "1 report waiting" for one, and clears the badge at 0 and on sign-out', () => {
     const { attention, calls } = recording();
     const alerts = createModerationAlerts(attention);
-    alerts.seed(0);
-    alerts.onQueue({ openCount: 1 });
+    alerts.onCount(0);
+    alerts.onCount(1);
     alerts.reset();
     alerts.reset();
     expect(calls).toEqual([
@@ -59,16 +45,24 @@ describe('createModerationAlerts', () => {
     ]);
   });
 
-  it('ignores malformed events, and does nothing at all without attention (the web)', () => {
+  it('starts again after a reset: the next count is shown without a notification', () => {
     const { attention, calls } = recording();
     const alerts = createModerationAlerts(attention);
-    alerts.onQueue({ openCount: 'many' });
-    alerts.onQueue(null);
-    expect(calls).toEqual([]);
+    alerts.onCount(1);
+    alerts.reset();
+    alerts.onCount(5);
+    expect(calls).toEqual([
+      ['badge', 1],
+      ['badge', 0],
+      ['badge', 5],
+    ]);
+  });
+
+  it('does nothing at all without attention (the web)', () => {
     const web = createModerationAlerts(undefined);
     expect(() => {
-      web.seed(3);
-      web.onQueue({ openCount: 4 });
+      web.onCount(3);
+      web.onCount(4);
       web.reset();
     }).not.toThrow();
   });
