@@ -195,6 +195,8 @@ export const MESSAGES = {
       `${actor} moved ${sessionName(session, classTitle)}`,
     sessionCancelled: (actor: string, session: string, classTitle: string) =>
       `${actor} cancelled ${sessionName(session, classTitle)}`,
+    sessionReminder: (session: string, classTitle: string) =>
+      `Reminder: ${sessionName(session, classTitle)} starts soon`,
   },
   moderation: {
     /** What everyone but its author (and admins) sees instead of hidden content. */

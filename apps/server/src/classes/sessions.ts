@@ -16,6 +16,7 @@ import { publishNotifications } from '../notifications/service.js';
 import { membershipOf } from './membership.js';
 import { canScheduleSessions, canSeeSessions } from './policy.js';
 import { presentClassSession } from './presenter.js';
+import { keepReminder } from './reminders.js';
 
 // A class's scheduled sessions (issue #25): its mentor schedules, moves and cancels them; its members
 // (enrolled, the mentor, admins) read them, and may take one into their calendar as an .ics file.
@@ -31,11 +32,13 @@ export type SessionChange =
   | { kind: 'cancelled'; session: ClassSessionRow };
 
 /**
- * The seam for reminders (issue #25, the PostgreSQL job queue, not built yet): called inside the
- * transaction of every change, so a reminder job enqueued here exists exactly when the change does, and
- * one for a moved or cancelled session can be replaced or dropped with it. Nothing to do until then.
+ * What must follow any change of a session, inside the transaction of the change: its reminder job
+ * (classes/reminders.ts) exists exactly when the change does, moves with it and goes when it is cancelled.
  */
-export async function sessionChanged(_db: Queryable, _change: SessionChange): Promise<void> {}
+export async function sessionChanged(ctx: AppContext, db: Queryable, change: SessionChange): Promise<void> {
+  if (change.kind === 'retitled') return;
+  await keepReminder(db, ctx.config.sessionReminderMs, change.session);
+}
 
 const classNotFound = () => notFound(MESSAGES.classDetail.notFound);
 const sessionNotFound = () => notFound(MESSAGES.server.sessionNotFound);
@@ -109,7 +112,7 @@ export async function scheduleSession(
       .values({ classId, title: input.title, startsAt, durationMinutes: input.durationMinutes })
       .returning();
     if (!created) throw new Error('insert returned no row');
-    await sessionChanged(tx, { kind: 'scheduled', session: created });
+    await sessionChanged(ctx, tx, { kind: 'scheduled', session: created });
     return { session: created, raised: await notifySessionChange(tx, user, 'session_scheduled', cls, created) };
   });
   await publishNotifications(ctx, raised);
@@ -141,7 +144,7 @@ export async function updateSession(
       .where(eq(classSessions.id, before.id))
       .returning();
     if (!updated) throw sessionNotFound();
-    await sessionChanged(tx, { kind: moved ? 'moved' : 'retitled', session: updated });
+    await sessionChanged(ctx, tx, { kind: moved ? 'moved' : 'retitled', session: updated });
     return {
       session: updated,
       raised: moved ? await notifySessionChange(tx, user, 'session_moved', cls, updated) : [],
@@ -162,7 +165,7 @@ export async function cancelSession(ctx: AppContext, user: UserRow, classId: str
       .where(and(eq(classSessions.id, before.id), isNull(classSessions.cancelledAt)))
       .returning();
     if (!cancelled) throw sessionNotFound();
-    await sessionChanged(tx, { kind: 'cancelled', session: cancelled });
+    await sessionChanged(ctx, tx, { kind: 'cancelled', session: cancelled });
     return notifySessionChange(tx, user, 'session_cancelled', cls, cancelled);
   });
   await publishNotifications(ctx, raised);
