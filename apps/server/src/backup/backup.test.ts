@@ -36,6 +36,7 @@ async function seedEverything(t: TestServer): Promise<void> {
     201,
   );
   ok(await t.http.post(`/api/classes/${cls._id}/enroll`).set(learner.auth));
+  // A scheduled session, and with it its reminder in the job queue (jobs).
   const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
   ok(
     await t.http
