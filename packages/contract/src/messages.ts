@@ -270,6 +270,7 @@ export const MESSAGES = {
     sessionNotFound: 'Session not found',
     sessionStartInPast: 'The session must start in the future',
     sessionCancelled: 'Session cancelled',
+    calendarFeedNotFound: 'Calendar feed not found',
     maxStudentsBelowEnrolled: (enrolled: number) =>
       `Max students cannot be lower than the ${enrolled} students already enrolled`,
     liveMembersOnly: 'You must be enrolled in the class to join the live session',

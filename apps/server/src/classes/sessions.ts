@@ -5,7 +5,7 @@ import {
   MESSAGES,
 } from '@mentora/contract';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import ical from 'ical-generator';
+import ical, { type ICalCalendar } from 'ical-generator';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
@@ -175,14 +175,17 @@ export async function cancelSession(ctx: AppContext, user: UserRow, classId: str
 export const sessionUid = (sessionId: string) => `session-${sessionId}@mentora`;
 
 /**
- * One session as an iCalendar file (RFC 5545): a VEVENT with a stable UID, start and end in UTC, and a
- * SEQUENCE that grows with each change so a calendar importing it again replaces the old event.
+ * A session as a VEVENT of a calendar: a stable UID, start and end in UTC, and a SEQUENCE that grows with
+ * each change so a calendar importing it again replaces the old event. The one shape of the session's
+ * file and of the calendar feed (calendar/feed.ts).
  */
-export async function sessionCalendar(ctx: AppContext, user: UserRow, classId: string, sessionId: string) {
-  const cls = await readableClass(ctx, user, classId);
-  const session = await liveSession(ctx.db, classId, sessionId);
-  const calendar = ical({ prodId: { company: 'Mentora', product: 'Mentora', language: 'EN' }, name: cls.title });
-  const url = `${ctx.config.publicUrl}/classes/${cls.id}`;
+export function addSessionEvent(
+  calendar: ICalCalendar,
+  publicUrl: string,
+  session: ClassSessionRow,
+  cls: { id: string; title: string },
+): void {
+  const url = `${publicUrl}/classes/${cls.id}`;
   calendar.createEvent({
     id: sessionUid(session.id),
     sequence: session.sequence,
@@ -193,5 +196,16 @@ export async function sessionCalendar(ctx: AppContext, user: UserRow, classId: s
     description: url,
     url,
   });
+}
+
+/** The calendar's own line: who made it (PRODID). */
+export const CALENDAR_PRODUCT = { company: 'Mentora', product: 'Mentora', language: 'EN' };
+
+/** One session as an iCalendar file (RFC 5545). */
+export async function sessionCalendar(ctx: AppContext, user: UserRow, classId: string, sessionId: string) {
+  const cls = await readableClass(ctx, user, classId);
+  const session = await liveSession(ctx.db, classId, sessionId);
+  const calendar = ical({ prodId: CALENDAR_PRODUCT, name: cls.title });
+  addSessionEvent(calendar, ctx.config.publicUrl, session, cls);
   return { body: calendar.toString(), filename: `mentora-session-${session.id}.ics` };
 }

@@ -12,7 +12,8 @@ import { migrationsFolder } from './migrate.js';
 
 // Migration 0014_jobs upgrades a database made by the migrations before it, in place: the job queue's
 // table starts with a reminder for each upcoming session already scheduled (none for a cancelled or past
-// one), keys stay unique, and the new notification kind can be stored once it has committed.
+// one), keys stay unique, and the new notification kind can be stored once it has committed; calendar
+// feeds start empty, one token per user.
 
 const TAG = '0014_jobs';
 
@@ -77,6 +78,14 @@ async function checkUpgraded(db: Sql, old: Awaited<ReturnType<typeof fillOld>>) 
   );
   const { rows: kinds } = await db.query(`select kind::text from notifications where user_id = '${old.learner}'`);
   expect(kinds).toEqual([{ kind: 'session_reminder' }]);
+
+  // Calendar feeds: one per user, tokens unique, gone with their user.
+  await db.query(`insert into calendar_feeds (user_id, token) values ('${old.learner}', 'tok-1')`);
+  await expect(
+    db.query(`insert into calendar_feeds (user_id, token) values ('${old.mentor}', 'tok-1')`),
+  ).rejects.toThrow(/calendar_feeds_token_key/);
+  await db.query(`delete from users where id = '${old.learner}'`);
+  expect((await db.query('select count(*)::int as n from calendar_feeds')).rows[0]).toEqual({ n: 0 });
 }
 
 describe(`migration ${TAG}`, () => {

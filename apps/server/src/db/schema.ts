@@ -578,3 +578,15 @@ export const jobs = pgTable(
   ],
 );
 export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * Each user's private calendar feed (calendar/feed.ts): GET /api/calendar/{token}.ics lists the sessions
+ * of their classes to whoever holds the token, which is why it is long, random and can be replaced.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique('calendar_feeds_token_key'),
+  createdAt: createdAt(),
+});
