@@ -100,6 +100,14 @@ export const MESSAGES = {
     updated: 'Session updated',
     cancelled: 'Session cancelled',
   },
+  // The calendar feed in Settings (issue #25).
+  calendarFeed: {
+    loadFailed: 'Failed to load your calendar link',
+    copied: 'Calendar link copied',
+    copyFailed: 'Could not copy the link: select it and copy it yourself',
+    resetFailed: 'Failed to make a new calendar link',
+    reset: 'New calendar link made: calendars subscribed to the old one stop updating',
+  },
   roster: {
     loadFailed: 'Failed to load the roster',
     removeFailed: 'Failed to remove the learner',
