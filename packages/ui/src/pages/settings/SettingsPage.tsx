@@ -132,7 +132,7 @@ export function SettingsPage() {
         <SettingsSection
           id="calendar"
           title="Calendar"
-          description="Subscribe to the sessions of your classes in Google Calendar, Outlook or Apple Calendar: add this link as a calendar from a URL, and new or moved sessions show up by themselves."
+          description="Subscribe to this link in Google Calendar, Outlook or Apple Calendar to see the sessions of your classes there, kept up to date."
           icon={CalendarDays}
         >
           <CalendarFeed />
