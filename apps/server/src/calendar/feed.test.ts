@@ -117,6 +117,24 @@ describe('the calendar feed', () => {
     expect((await fetchFeed(url)).status).toBe(404);
   });
 
+  it('is a 404 while its owner is suspended, and back when the suspension is lifted', async () => {
+    const learner = await makeLearner(t);
+    const admin = await makeAdmin(t);
+    const url = await feedUrl(learner);
+    const suspended = await t.http
+      .post(`/api/users/${learner.user.id}/sanctions`)
+      .set(admin.auth)
+      .send({ kind: 'suspend', days: 3, reason: 'Spam' });
+    expect(suspended.status).toBe(201);
+    expect((await fetchFeed(url)).status).toBe(404);
+    const lifted = await t.http
+      .delete(`/api/users/${learner.user.id}/sanctions/${suspended.body.sanction._id}`)
+      .set(admin.auth)
+      .send({ reason: 'Appeal granted' });
+    expect(lifted.status).toBe(200);
+    expect((await fetchFeed(url)).status).toBe(200);
+  });
+
   it('needs a signed-in caller to learn or reset the URL', async () => {
     expect((await t.http.get('/api/calendar/feed')).status).toBe(401);
     expect((await t.http.post('/api/calendar/feed/reset')).status).toBe(401);

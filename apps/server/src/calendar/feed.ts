@@ -7,6 +7,8 @@ import { addSessionEvent, CALENDAR_PRODUCT } from '../classes/sessions.js';
 import type { AppContext } from '../context.js';
 import { calendarFeeds, classes, classSessions, enrollments, type UserRow, users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
+import { isSuspended } from '../sanctions/policy.js';
+import { restrictionsOf } from '../sanctions/queries.js';
 
 // Each user's private calendar feed (issue #25): one URL that Google Calendar, Outlook and Apple Calendar
 // subscribe to, listing the sessions of the user's classes. The URL is all a calendar app can carry, so
@@ -44,7 +46,8 @@ export async function resetFeed(ctx: AppContext, user: UserRow): Promise<{ url: 
 /**
  * The feed of a token: the sessions, not cancelled, of the classes its owner is enrolled in or mentors
  * (the same members who read a class's sessions, admins apart: they see every class, which is no one's
- * calendar), from PAST_DAYS ago on. An unknown token is a 404, like any other missing thing.
+ * calendar), from PAST_DAYS ago on. An unknown token is a 404, like any other missing thing, and so is
+ * the feed of a suspended account.
  */
 export async function feedCalendar(ctx: AppContext, token: string): Promise<string> {
   if (!TOKEN_PATTERN.test(token)) throw notFound(MESSAGES.server.calendarFeedNotFound);
@@ -53,7 +56,10 @@ export async function feedCalendar(ctx: AppContext, token: string): Promise<stri
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.token, token));
-  if (!owner) throw notFound(MESSAGES.server.calendarFeedNotFound);
+  // A suspended account has no access of any kind, its feed included, until the suspension ends.
+  if (!owner || isSuspended(await restrictionsOf(ctx.db, owner.id))) {
+    throw notFound(MESSAGES.server.calendarFeedNotFound);
+  }
   const rows = await ctx.db
     .select({ session: classSessions, cls: { id: classes.id, title: classes.title } })
     .from(classSessions)
