@@ -167,4 +167,29 @@ describe('start and stop', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(ran).toEqual([7, 8]);
   });
+  it('stops after the job under way, leaving the other due jobs for the next start', async () => {
+    const queue = new JobQueue(t.ctx.db, t.ctx.logger);
+    const ran: number[] = [];
+    let entered = () => {};
+    const inFirst = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    queue.handle('slow', async (job: Job<{ n: number }>) => {
+      entered();
+      await gate;
+      ran.push(job.payload.n);
+    });
+    for (const n of [1, 2, 3]) await enqueue(t.ctx.db, 'slow', { n });
+    queue.start(50);
+    await inFirst;
+    const stopped = queue.stop();
+    release();
+    await stopped;
+    expect(ran).toEqual([1]);
+    expect(await jobCounts(t.ctx.db)).toEqual({ pending: 2, failed: 0 });
+  });
 });

@@ -90,6 +90,8 @@ export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
+  /** Set by stop: a shutdown waits for the job under way, not for every job that is due. */
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -104,13 +106,14 @@ export class JobQueue {
   /** Runs every job due at `now`, one at a time, until none is left; resolves with how many ran (failed ones included). */
   async runDue(now: Date = new Date()): Promise<number> {
     let ran = 0;
-    while (await this.runOne(now)) ran += 1;
+    while (!this.stopping && (await this.runOne(now))) ran += 1;
     return ran;
   }
 
   /** Polls at once (a job that came due while the server was down) and then every few seconds. */
   start(pollMs = POLL_MS): void {
     if (this.timer) return;
+    this.stopping = false;
     const poll = () => {
       this.running = this.runDue()
         .catch((error: unknown) => this.logger.error({ err: error }, 'the job queue could not poll'))
@@ -123,6 +126,7 @@ export class JobQueue {
 
   /** Stops polling and waits for the job under way, if any. */
   async stop(): Promise<void> {
+    this.stopping = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
