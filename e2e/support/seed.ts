@@ -31,6 +31,7 @@ export async function verifyMentor(request: APIRequestContext, mentorToken: stri
 }
 
 export interface Classroom {
+  classId: string;
   mentor: Account;
   mentorToken: string;
   learner: Account;
@@ -78,7 +79,7 @@ export async function seedClassroom(request: APIRequestContext, learnerName = 'A
     }),
     'start discussion',
   );
-  return { mentor, mentorToken, learner, learnerToken, classTitle, discussionTitle };
+  return { classId: created._id, mentor, mentorToken, learner, learnerToken, classTitle, discussionTitle };
 }
 
 export interface SeededClass {

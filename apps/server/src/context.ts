@@ -11,6 +11,8 @@ import { ReadCache } from './db/readCache.js';
 import type { LiveEvents } from './events/hub.js';
 import { setUpLive } from './events/setup.js';
 import type { StoreFactory } from './http/rateLimit.js';
+import { registerJobHandlers } from './jobs/handlers.js';
+import { JobQueue } from './jobs/queue.js';
 
 /** Everything a request handler may need, built once at start and passed down explicitly. */
 export interface AppContext {
@@ -26,13 +28,15 @@ export interface AppContext {
   readCache: ReadCache;
   /** Password hashing and checks, in worker threads with a bounded queue. */
   passwords: PasswordHasher;
+  /** The background job queue (jobs/queue.ts): start.ts starts its polling; tests call runDue. */
+  jobs: JobQueue;
 }
 
 export interface BuiltAppContext {
   ctx: AppContext;
   /** Shared rate-limit counters when REDIS_URL is set (createApp's rateLimitStore); undefined keeps them in memory. */
   rateLimitStore: StoreFactory | undefined;
-  /** Ends live events (and Redis), the change listener, the password workers and the database, in that order. */
+  /** Stops the job queue's polling, ends live events (and Redis), the change listener, the password workers and the database, in that order. */
   close(): Promise<void>;
 }
 
@@ -77,11 +81,14 @@ export async function buildAppContext(
     sessionCache,
     readCache,
     passwords,
+    jobs: new JobQueue(database.db, logger),
   };
+  registerJobHandlers(ctx);
   return {
     ctx,
     rateLimitStore: live.rateLimitStore,
     close: async () => {
+      await ctx.jobs.stop();
       await live.close().catch((error: unknown) => logger.error({ err: error }, 'closing Redis failed'));
       await stopListening();
       await passwords.close();

@@ -54,6 +54,8 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   for (const warning of configWarnings(config)) logger.warn(warning);
   await ensureFirstAdmin(ctx);
   await options.prepare?.(ctx);
+  // From now on this process runs background jobs too, starting with any that came due while none ran.
+  ctx.jobs.start();
 
   const app = createApp(ctx, { rateLimitStore: built.rateLimitStore });
   const server: Server = app.listen(config.port, config.host, () => {

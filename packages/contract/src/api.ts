@@ -483,6 +483,34 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [403],
   },
 
+  // ---------- calendar ----------
+  {
+    method: 'get',
+    path: '/calendar/feed',
+    tag: 'Calendar',
+    summary: 'The caller’s private calendar feed URL (made on first ask) for calendar apps to subscribe to',
+    ...signedIn,
+    responses: { 200: r.calendarFeedResponseSchema },
+  },
+  {
+    method: 'post',
+    path: '/calendar/feed/reset',
+    tag: 'Calendar',
+    summary: 'A new calendar feed URL; the old one stops working',
+    ...signedIn,
+    responses: { 200: r.calendarFeedResponseSchema },
+  },
+  {
+    method: 'get',
+    path: '/calendar/:token.ics',
+    tag: 'Calendar',
+    summary:
+      'The sessions of the token owner’s classes (enrolled or mentoring) as an iCalendar feed: upcoming ones and those of the last 30 days',
+    auth: 'none',
+    who: 'whoever holds the feed’s token',
+    responses: { 200: { contentType: 'text/calendar', description: 'A VCALENDAR with a VEVENT per session' } },
+  },
+
   // ---------- discussions ----------
   {
     method: 'get',

@@ -92,6 +92,8 @@ export const NOTIFICATION_KINDS = [
   'session_scheduled',
   'session_moved',
   'session_cancelled',
+  // Session reminders (issue #25): the class's members, SESSION_REMINDER_MINUTES before a session starts.
+  'session_reminder',
 ] as const;
 
 /** A scheduled session lasts 15 to 480 minutes (issue #25). */

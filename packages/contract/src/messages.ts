@@ -100,6 +100,14 @@ export const MESSAGES = {
     updated: 'Session updated',
     cancelled: 'Session cancelled',
   },
+  // The calendar feed in Settings (issue #25).
+  calendarFeed: {
+    loadFailed: 'Failed to load your calendar link',
+    copied: 'Calendar link copied',
+    copyFailed: 'Could not copy the link: select it and copy it yourself',
+    resetFailed: 'Failed to make a new calendar link',
+    reset: 'New calendar link made: calendars subscribed to the old one stop updating',
+  },
   roster: {
     loadFailed: 'Failed to load the roster',
     removeFailed: 'Failed to remove the learner',
@@ -195,6 +203,8 @@ export const MESSAGES = {
       `${actor} moved ${sessionName(session, classTitle)}`,
     sessionCancelled: (actor: string, session: string, classTitle: string) =>
       `${actor} cancelled ${sessionName(session, classTitle)}`,
+    sessionReminder: (session: string, classTitle: string) =>
+      `Reminder: ${sessionName(session, classTitle)} starts soon`,
   },
   moderation: {
     /** What everyone but its author (and admins) sees instead of hidden content. */
@@ -268,6 +278,7 @@ export const MESSAGES = {
     sessionNotFound: 'Session not found',
     sessionStartInPast: 'The session must start in the future',
     sessionCancelled: 'Session cancelled',
+    calendarFeedNotFound: 'Calendar feed not found',
     maxStudentsBelowEnrolled: (enrolled: number) =>
       `Max students cannot be lower than the ${enrolled} students already enrolled`,
     liveMembersOnly: 'You must be enrolled in the class to join the live session',

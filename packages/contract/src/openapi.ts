@@ -192,7 +192,13 @@ export function buildOpenApiDocument({ version, routes = API_ROUTES }: OpenApiOp
     responses.default = { description: 'Any other error, in the same shape', content: errorContent };
 
     const parameters = [
-      ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' }, description: 'An id' })),
+      ...params.map((name) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+        description: name === 'token' ? 'A secret token' : 'An id',
+      })),
       ...(route.query ? queryParameters(route.query) : []),
     ];
     paths[path] ??= {};

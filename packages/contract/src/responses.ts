@@ -163,6 +163,9 @@ export type ClassSession = z.infer<typeof classSessionSchema>;
 /** The class's upcoming sessions (not yet ended, not cancelled), soonest first. */
 export const classSessionsResponseSchema = z.object({ sessions: z.array(classSessionSchema) });
 export type ClassSessionsResponse = z.infer<typeof classSessionsResponseSchema>;
+/** GET /calendar/feed and POST /calendar/feed/reset: the caller's private calendar feed (an https .ics URL). */
+export const calendarFeedResponseSchema = z.object({ url: z.string() });
+export type CalendarFeedResponse = z.infer<typeof calendarFeedResponseSchema>;
 
 export const classListResponseSchema = z.object({ classes: z.array(classSchema), nextCursor: z.string().nullable() });
 export type ClassListResponse = z.infer<typeof classListResponseSchema>;

@@ -36,6 +36,8 @@ async function seedEverything(t: TestServer): Promise<void> {
     201,
   );
   ok(await t.http.post(`/api/classes/${cls._id}/enroll`).set(learner.auth));
+  // The learner's calendar feed (calendar_feeds), and a scheduled session with its reminder in the job queue (jobs).
+  ok(await t.http.get('/api/calendar/feed').set(learner.auth));
   const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
   ok(
     await t.http

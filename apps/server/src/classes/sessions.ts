@@ -5,7 +5,7 @@ import {
   MESSAGES,
 } from '@mentora/contract';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import ical from 'ical-generator';
+import ical, { type ICalCalendar } from 'ical-generator';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
@@ -16,6 +16,7 @@ import { publishNotifications } from '../notifications/service.js';
 import { membershipOf } from './membership.js';
 import { canScheduleSessions, canSeeSessions } from './policy.js';
 import { presentClassSession } from './presenter.js';
+import { keepReminder } from './reminders.js';
 
 // A class's scheduled sessions (issue #25): its mentor schedules, moves and cancels them; its members
 // (enrolled, the mentor, admins) read them, and may take one into their calendar as an .ics file.
@@ -31,11 +32,13 @@ export type SessionChange =
   | { kind: 'cancelled'; session: ClassSessionRow };
 
 /**
- * The seam for reminders (issue #25, the PostgreSQL job queue, not built yet): called inside the
- * transaction of every change, so a reminder job enqueued here exists exactly when the change does, and
- * one for a moved or cancelled session can be replaced or dropped with it. Nothing to do until then.
+ * What must follow any change of a session, inside the transaction of the change: its reminder job
+ * (classes/reminders.ts) exists exactly when the change does, moves with it and goes when it is cancelled.
  */
-export async function sessionChanged(_db: Queryable, _change: SessionChange): Promise<void> {}
+export async function sessionChanged(ctx: AppContext, db: Queryable, change: SessionChange): Promise<void> {
+  if (change.kind === 'retitled') return;
+  await keepReminder(db, ctx.config.sessionReminderMs, change.session);
+}
 
 const classNotFound = () => notFound(MESSAGES.classDetail.notFound);
 const sessionNotFound = () => notFound(MESSAGES.server.sessionNotFound);
@@ -109,7 +112,7 @@ export async function scheduleSession(
       .values({ classId, title: input.title, startsAt, durationMinutes: input.durationMinutes })
       .returning();
     if (!created) throw new Error('insert returned no row');
-    await sessionChanged(tx, { kind: 'scheduled', session: created });
+    await sessionChanged(ctx, tx, { kind: 'scheduled', session: created });
     return { session: created, raised: await notifySessionChange(tx, user, 'session_scheduled', cls, created) };
   });
   await publishNotifications(ctx, raised);
@@ -141,7 +144,7 @@ export async function updateSession(
       .where(eq(classSessions.id, before.id))
       .returning();
     if (!updated) throw sessionNotFound();
-    await sessionChanged(tx, { kind: moved ? 'moved' : 'retitled', session: updated });
+    await sessionChanged(ctx, tx, { kind: moved ? 'moved' : 'retitled', session: updated });
     return {
       session: updated,
       raised: moved ? await notifySessionChange(tx, user, 'session_moved', cls, updated) : [],
@@ -162,7 +165,7 @@ export async function cancelSession(ctx: AppContext, user: UserRow, classId: str
       .where(and(eq(classSessions.id, before.id), isNull(classSessions.cancelledAt)))
       .returning();
     if (!cancelled) throw sessionNotFound();
-    await sessionChanged(tx, { kind: 'cancelled', session: cancelled });
+    await sessionChanged(ctx, tx, { kind: 'cancelled', session: cancelled });
     return notifySessionChange(tx, user, 'session_cancelled', cls, cancelled);
   });
   await publishNotifications(ctx, raised);
@@ -172,14 +175,17 @@ export async function cancelSession(ctx: AppContext, user: UserRow, classId: str
 export const sessionUid = (sessionId: string) => `session-${sessionId}@mentora`;
 
 /**
- * One session as an iCalendar file (RFC 5545): a VEVENT with a stable UID, start and end in UTC, and a
- * SEQUENCE that grows with each change so a calendar importing it again replaces the old event.
+ * A session as a VEVENT of a calendar: a stable UID, start and end in UTC, and a SEQUENCE that grows with
+ * each change so a calendar importing it again replaces the old event. The one shape of the session's
+ * file and of the calendar feed (calendar/feed.ts).
  */
-export async function sessionCalendar(ctx: AppContext, user: UserRow, classId: string, sessionId: string) {
-  const cls = await readableClass(ctx, user, classId);
-  const session = await liveSession(ctx.db, classId, sessionId);
-  const calendar = ical({ prodId: { company: 'Mentora', product: 'Mentora', language: 'EN' }, name: cls.title });
-  const url = `${ctx.config.publicUrl}/classes/${cls.id}`;
+export function addSessionEvent(
+  calendar: ICalCalendar,
+  publicUrl: string,
+  session: ClassSessionRow,
+  cls: { id: string; title: string },
+): void {
+  const url = `${publicUrl}/classes/${cls.id}`;
   calendar.createEvent({
     id: sessionUid(session.id),
     sequence: session.sequence,
@@ -190,5 +196,16 @@ export async function sessionCalendar(ctx: AppContext, user: UserRow, classId: s
     description: url,
     url,
   });
+}
+
+/** The calendar's own line: who made it (PRODID). */
+export const CALENDAR_PRODUCT = { company: 'Mentora', product: 'Mentora', language: 'EN' };
+
+/** One session as an iCalendar file (RFC 5545). */
+export async function sessionCalendar(ctx: AppContext, user: UserRow, classId: string, sessionId: string) {
+  const cls = await readableClass(ctx, user, classId);
+  const session = await liveSession(ctx.db, classId, sessionId);
+  const calendar = ical({ prodId: CALENDAR_PRODUCT, name: cls.title });
+  addSessionEvent(calendar, ctx.config.publicUrl, session, cls);
   return { body: calendar.toString(), filename: `mentora-session-${session.id}.ics` };
 }

@@ -25,6 +25,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgSequence,
@@ -551,3 +552,41 @@ export const reports = pgTable(
 
 export type ModerationEntryRow = typeof moderationEntries.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
+
+/**
+ * The background job queue (jobs/queue.ts): work to do at a time, by any one server process. A job is
+ * removed when it has run; one that keeps failing stays, with failed_at, for an operator to read. `key`
+ * names a job its enqueuer may replace or drop (a session's reminder when the session moves).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    key: text('key'),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_key_key').on(t.key),
+    // What the workers poll: jobs still to run, soonest first.
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.failedAt} IS NULL`),
+  ],
+);
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * Each user's private calendar feed (calendar/feed.ts): GET /api/calendar/{token}.ics lists the sessions
+ * of their classes to whoever holds the token, which is why it is long, random and can be replaced.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique('calendar_feeds_token_key'),
+  createdAt: createdAt(),
+});

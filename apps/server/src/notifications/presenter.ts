@@ -57,6 +57,8 @@ export function notificationMessage(row: NotificationRow): string {
       return n.sessionMoved(actor, title, shortTitle(row.contextTitle));
     case 'session_cancelled':
       return n.sessionCancelled(actor, title, shortTitle(row.contextTitle));
+    case 'session_reminder':
+      return n.sessionReminder(title, shortTitle(row.contextTitle));
   }
 }
 

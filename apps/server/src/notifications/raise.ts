@@ -249,6 +249,32 @@ export async function notifySessionChange(
   );
 }
 
+/**
+ * A session about to start (classes/reminders.ts): every learner enrolled in its class and its mentor.
+ * Nobody acted, so there is no actor; the link is the class page, where "Join" opens the room.
+ */
+export async function notifySessionReminder(
+  db: Queryable,
+  cls: { id: string; title: string; mentorId: string },
+  session: { title: string },
+) {
+  const enrolled = await db
+    .select({ userId: enrollments.userId })
+    .from(enrollments)
+    .where(eq(enrollments.classId, cls.id));
+  return insertAll(
+    db,
+    others(null, [...(await mentorOf(db, cls)), ...enrolled.map((e) => e.userId)]).map((userId) => ({
+      userId,
+      kind: 'session_reminder' as const,
+      classId: cls.id,
+      subjectTitle: session.title,
+      contextTitle: cls.title,
+      link: links.cls(cls.id),
+    })),
+  );
+}
+
 /** A live session starting: every learner enrolled in the class (one notification per class, renewed each time). */
 export async function notifyLiveStarted(db: Queryable, actor: Actor, cls: { id: string; title: string }) {
   const enrolled = await db

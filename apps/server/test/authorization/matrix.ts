@@ -7,6 +7,7 @@ import {
   classRequest,
   DEFAULT_PASSWORD,
   enrol,
+  feedToken,
   makeLearner,
   makeMentor,
   makePost,
@@ -77,6 +78,10 @@ export const MATRIX = {
   'PUT /api/classes/:id/sessions/:sid':  [401, 403,    403,     403,   200, 403,     403, 403],
   'DELETE /api/classes/:id/sessions/:sid':[401, 403,   403,     403,   200, 403,     403, 403],
   'GET /api/classes/:id/sessions/:sid.ics':[401, 403,  200,     403,   200, 403,     403, 200],
+  'GET /api/calendar/feed':              [401, 200,    200,     200,   200, 200,     200, 200],
+  'POST /api/calendar/feed/reset':       [401, 200,    200,     200,   200, 200,     200, 200],
+  // Whoever holds a feed's token (a calendar app, signed out) reads it; the token is the learner's.
+  'GET /api/calendar/:token.ics':        [200, 200,    200,     200,   200, 200,     200, 200],
   'GET /api/classes/:id/roster':         [401, 403,    403,     403,   200, 403,     403, 200],
   // Each cell removes a learner of its own, enrolled for it.
   'DELETE /api/classes/:id/roster/:userId':[401, 403,  403,     403,   200, 403,     403, 200],
@@ -226,6 +231,7 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
   }),
   'DELETE /api/classes/:id/sessions/:sid': async (w, t) => ({ params: { id: w.cls.id, sid: await sessionOf(w, t) } }),
   'GET /api/classes/:id/sessions/:sid.ics': async (w, t) => ({ params: { id: w.cls.id, sid: await sessionOf(w, t) } }),
+  'GET /api/calendar/:token.ics': async (w, t) => ({ params: { token: await feedToken(t, w.users.learner) } }),
   'GET /api/classes/:id/roster': classParam,
   'DELETE /api/classes/:id/roster/:userId': async (w, t) => {
     const learner = await makeLearner(t);

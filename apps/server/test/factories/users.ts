@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '@mentora/contract';
 import bcrypt from 'bcryptjs';
 import { startSession } from '../../src/auth/sessions.js';
+import { feedOf } from '../../src/calendar/feed.js';
 import type { UserRow } from '../../src/db/schema.js';
 import { insertAccount } from '../../src/users/accounts.js';
 import type { TestServer } from '../harness.js';
@@ -48,3 +49,9 @@ export const makeVerifiedMentor = (t: TestServer, o: Omit<UserOptions, 'role' | 
 export const makeBoth = (t: TestServer, o: Omit<UserOptions, 'role'> = {}) => makeUser(t, { ...o, role: 'both' });
 export const makeAdmin = (t: TestServer, o: Omit<UserOptions, 'role'> = {}) =>
   makeUser(t, { ...o, role: 'admin', verified: true });
+
+/** The token of a user's calendar feed (made on first ask), as its URL carries it. */
+export async function feedToken(t: TestServer, who: TestUser): Promise<string> {
+  const { url } = await feedOf(t.ctx, who.user);
+  return url.slice(url.lastIndexOf('/') + 1, -'.ics'.length);
+}

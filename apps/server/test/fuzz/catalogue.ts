@@ -8,6 +8,7 @@ import type { World } from '../authorization/world.js';
 import {
   DEFAULT_PASSWORD,
   enrol,
+  feedToken,
   makeClass,
   makeDiscussion,
   makeLearner,
@@ -271,6 +272,19 @@ export const TARGETS: FuzzTarget[] = [
     call: 'GET /api/classes/:id/sessions/:sid.ics',
     caller: u('enrolled'),
     target: async (t, w) => ({ id: w.cls.id, sid: await freshSession(t, w) }),
+    response: 'calendar',
+  },
+  {
+    call: 'GET /api/calendar/feed',
+    caller: u('enrolled'),
+    response: c.calendarFeedResponseSchema,
+  },
+  { call: 'POST /api/calendar/feed/reset', caller: freshLearner, response: c.calendarFeedResponseSchema },
+  {
+    call: 'GET /api/calendar/:token.ics',
+    // Calendar apps come without a session: the token is the credential.
+    caller: signedOut,
+    target: async (t, w) => ({ token: await feedToken(t, w.users.enrolled) }),
     response: 'calendar',
   },
   {

@@ -2,4 +2,4 @@ import { TARGETS } from './catalogue.js';
 import { fuzz } from './run.js';
 
 // Fuzzing of the class, enrolment, live session and review calls (see run.ts).
-fuzz(TARGETS.filter(({ call }) => / \/api\/(classes|reviews)\b/.test(call)));
+fuzz(TARGETS.filter(({ call }) => / \/api\/(classes|calendar|reviews)\b/.test(call)));

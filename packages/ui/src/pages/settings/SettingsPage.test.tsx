@@ -1,3 +1,4 @@
+import { MESSAGES } from '@mentora/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -10,7 +11,10 @@ vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() 
 
 beforeEach(() => vi.clearAllMocks());
 
-type Answers = Partial<Record<'password' | 'logoutAll' | 'delete', FakeAnswer>>;
+type Answers = Partial<Record<'password' | 'logoutAll' | 'delete' | 'feed' | 'feedReset', FakeAnswer>>;
+
+const FEED = 'https://mentora.example/api/calendar/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.ics';
+const NEW_FEED = 'https://mentora.example/api/calendar/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.ics';
 
 function setup(answers: Answers = {}) {
   return renderWithAuth(<SettingsPage />, {
@@ -26,6 +30,12 @@ function setup(answers: Answers = {}) {
       }
       if (config.method === 'post' && config.url === '/auth/logout-all') {
         return answers.logoutAll ?? { status: 200, data: { message: 'You have been signed out on every device' } };
+      }
+      if (config.method === 'get' && config.url === '/calendar/feed') {
+        return answers.feed ?? { status: 200, data: { url: FEED } };
+      }
+      if (config.method === 'post' && config.url === '/calendar/feed/reset') {
+        return answers.feedReset ?? { status: 200, data: { url: NEW_FEED } };
       }
       if (config.method === 'delete' && config.url === '/auth/account') {
         return answers.delete ?? { status: 200, data: { message: 'Your account has been deleted' } };
@@ -165,5 +175,51 @@ describe('delete account', () => {
     const { dialog } = await deleteWith('admin password');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(auth.logout).not.toHaveBeenCalled();
+  });
+});
+
+describe('calendar link', () => {
+  const linkField = () => screen.findByLabelText('Calendar link');
+
+  it('shows the private feed link and copies it', async () => {
+    setup();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    expect(await linkField()).toHaveValue(FEED);
+    expect(await linkField()).toHaveAttribute('readonly');
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(FEED);
+    expect(toast.success).toHaveBeenCalledWith(MESSAGES.calendarFeed.copied);
+  });
+
+  it('without clipboard access, selects the link to copy by hand', async () => {
+    setup();
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+      configurable: true,
+    });
+    const field = (await linkField()) as HTMLInputElement;
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.calendarFeed.copyFailed));
+    expect(field.selectionStart).toBe(0);
+    expect(field.selectionEnd).toBe(FEED.length);
+  });
+
+  it('makes a new link after a confirmation, and shows it', async () => {
+    const { requests } = setup();
+    await linkField();
+    await userEvent.click(screen.getByRole('button', { name: 'Make a new link' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Make a new calendar link?' });
+    expect(sent(requests, 'post', '/calendar/feed/reset')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make a new link' }));
+    await waitFor(async () => expect(await linkField()).toHaveValue(NEW_FEED));
+    expect(sent(requests, 'post', '/calendar/feed/reset')).toHaveLength(1);
+    expect(toast.success).toHaveBeenCalledWith(MESSAGES.calendarFeed.reset);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('says so when the link cannot be loaded', async () => {
+    setup({ feed: { status: 500, data: { message: 'Internal error' } } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/./);
   });
 });

@@ -1,10 +1,21 @@
-import { KeyRound, type LucideIcon, MonitorSmartphone, Moon, Palette, Server, Sun, TriangleAlert } from 'lucide-react';
+import {
+  CalendarDays,
+  KeyRound,
+  type LucideIcon,
+  MonitorSmartphone,
+  Moon,
+  Palette,
+  Server,
+  Sun,
+  TriangleAlert,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { card } from '../../components/styles';
 import { usePlatform } from '../../platform/PlatformContext';
 import { useTheme } from '../../theme/ThemeContext';
 import type { Theme } from '../../theme/theme';
 import { DeleteAccount, LogoutEverywhere } from './AccountActions';
+import { CalendarFeed } from './CalendarFeed';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ServerAddressForm } from './ServerAddressForm';
 
@@ -86,13 +97,15 @@ function ThemePicker() {
   );
 }
 
-/** /settings: theme, password, sessions and account deletion (DESIGN.md "Deliberate differences"). */
+/** /settings: theme, calendar feed, password, sessions and account deletion (DESIGN.md "Deliberate differences"). */
 export function SettingsPage() {
   const { serverAddress } = usePlatform();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Settings</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-400">Appearance, password and the security of your account.</p>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">
+        Appearance, your calendar link, password and the security of your account.
+      </p>
 
       <div className="mt-8 space-y-6">
         <SettingsSection
@@ -115,6 +128,15 @@ export function SettingsPage() {
             <ServerAddressForm initial={serverAddress.current} onSubmit={serverAddress.change} />
           </SettingsSection>
         )}
+
+        <SettingsSection
+          id="calendar"
+          title="Calendar"
+          description="Subscribe to this link in Google Calendar, Outlook or Apple Calendar to see the sessions of your classes there, kept up to date."
+          icon={CalendarDays}
+        >
+          <CalendarFeed />
+        </SettingsSection>
 
         <SettingsSection
           id="password"

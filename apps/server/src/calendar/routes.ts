@@ -1,0 +1,26 @@
+import { Router } from 'express';
+import type { AppContext } from '../context.js';
+import { actor } from '../http/auth.js';
+import { feedCalendar, feedOf, resetFeed } from './feed.js';
+
+export function calendarRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get('/feed', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await feedOf(ctx, actor(req)));
+  });
+
+  router.post('/feed/reset', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await resetFeed(ctx, actor(req)));
+  });
+
+  // Calendar apps fetch this without any session: the token in the path is the credential.
+  router.get('/:token.ics', async (req, res) => {
+    const body = await feedCalendar(ctx, String(req.params.token));
+    res.set('Cache-Control', 'private, no-cache');
+    res.type('text/calendar; charset=utf-8');
+    res.send(body);
+  });
+
+  return router;
+}
