@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, usingPostgres } from '../../test/harness.js';
+import { PGLITE_EXTENSIONS } from './extensions.js';
 import { migrationsFolder } from './migrate.js';
 
 // Migration 0011_removed_from_class upgrades a database made by the migrations before it, in place:
@@ -88,7 +89,7 @@ describe(`migration ${TAG}`, () => {
   it.runIf(!usingPostgres())('upgrades an embedded database in place', async () => {
     const before = folderBefore(TAG);
     cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-    const pglite = new PGlite();
+    const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
     cleanup.push(() => pglite.close());
     await migratePglite(drizzlePglite(pglite), { migrationsFolder: before });
     const old = await fillOld(pglite);

@@ -12,6 +12,7 @@ import { AUTH_CHANNEL } from '../auth/authChanges.js';
 import { resolveToken } from '../auth/sessions.js';
 import { signToken } from '../auth/tokens.js';
 import type { Queryable } from './client.js';
+import { PGLITE_EXTENSIONS } from './extensions.js';
 import { migrationsFolder } from './migrate.js';
 import * as schema from './schema.js';
 
@@ -119,7 +120,7 @@ describe(`migration ${TAG}`, () => {
     async () => {
       const before = folderBefore(TAG);
       cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-      const pglite = new PGlite();
+      const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
       cleanup.push(() => pglite.close());
       await migratePglite(drizzlePglite(pglite), { migrationsFolder: before });
       const old = await fillOld(pglite);

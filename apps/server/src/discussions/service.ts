@@ -16,7 +16,7 @@ import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import type { WatchedTable } from '../db/readCache.js';
 import { classes, discussionReplies, discussions, enrollments, type UserRow, users } from '../db/schema.js';
-import { searchVector } from '../db/search.js';
+import { SEARCHED, searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { recordAutoFlag } from '../moderation/service.js';
@@ -143,7 +143,7 @@ const discussionPage = prepared<ReturnType<typeof buildDiscussionPage>, PageShap
 );
 
 function buildDiscussionPage(db: Queryable, name: string, shape: string) {
-  const page = newestFirstClauses(discussions, shape);
+  const page = newestFirstClauses(discussions, SEARCHED.discussions, shape);
   return selectHeads(db)
     .where(
       and(
