@@ -5,7 +5,7 @@ import {
   MESSAGES,
   type replyRequestSchema,
 } from '@mentora/contract';
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
@@ -134,6 +134,12 @@ async function hasAnyClass(db: Queryable, user: UserRow): Promise<boolean> {
  * page matched, which grows with the platform rather than with the viewer.
  */
 type Scope = 'mine' | 'any';
+
+/** The classes whose discussions a viewer reads (not being an admin): those they are enrolled in or mentor. */
+export const classesOfViewerSql = (viewer: { id: SQL; role: SQL }): SQL => sql`
+  select ${enrollments.classId} from ${enrollments} where ${enrollments.userId} = ${viewer.id}
+  union all
+  select ${classes.id} from ${classes} where ${isClassMentorSql({ mentorId: sql`${classes.mentorId}` }, viewer)}`;
 type PageShape = `${Scope}${'' | '+class'}${'' | '+posts' | '+replies'}${'' | '+search'}${'' | '+cursor'}`;
 
 const discussionPage = prepared<ReturnType<typeof buildDiscussionPage>, PageShape>(
@@ -148,13 +154,10 @@ function buildDiscussionPage(db: Queryable, name: string, shape: string) {
     .where(
       and(
         shape.startsWith('mine')
-          ? sql`${discussions.classId} in (
-              select ${enrollments.classId} from ${enrollments} where ${enrollments.userId} = ${viewerId}::uuid
-              union all
-              select ${classes.id} from ${classes} where ${isClassMentorSql(
-                { mentorId: sql`${classes.mentorId}` },
-                { id: sql`${viewerId}::uuid`, role: sql`${sql.placeholder('viewerRole')}::text` },
-              )})`
+          ? sql`${discussions.classId} in (${classesOfViewerSql({
+              id: sql`${viewerId}::uuid`,
+              role: sql`${sql.placeholder('viewerRole')}::text`,
+            })})`
           : undefined,
         shape.includes('+class') ? eq(discussions.classId, sql.placeholder('classId')) : undefined,
         // Hidden text matches no one's search but its author's and admins' (moderation/visibility.ts).

@@ -406,6 +406,12 @@ export const TARGETS: FuzzTarget[] = [
     target: async (t, w) => (await makePost(t, w.users.enrolled))._id,
     response: message,
   },
+  {
+    call: 'GET /api/search',
+    caller: u('learner'),
+    query: c.searchQuerySchema,
+    response: c.searchResponseSchema,
+  },
 
   // ---------- assistant, notifications, live events ----------
   { call: 'GET /api/gemini/status', caller: u('learner'), response: c.assistantStatusSchema },
