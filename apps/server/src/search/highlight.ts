@@ -76,7 +76,9 @@ export function matchRanges(text: string, query: string): MatchRange[] {
   for (const m of lower.matchAll(WORD)) {
     const word = m[0];
     // Typed with a typo, or the start of a word typed with one ("mentr" of "Mentora").
-    const startsLike = word.length > typed.length && editDistance(word.slice(0, typed.length + 1), typed, 1) <= 1;
+    const startsLike =
+      word.length > typed.length &&
+      (editDistance(word.slice(0, typed.length + 1), typed, 1) <= 1 || isTypoOf(word.slice(0, typed.length), typed));
     if (isTypoOf(word, typed) || startsLike) typos.push({ start: m.index, end: m.index + m[0].length });
   }
   return typos;

@@ -13,7 +13,7 @@ export function Highlighted({ text, ranges }: { text: string; ranges: readonly M
     if (to <= from) continue;
     if (from > at) parts.push(text.slice(at, from));
     parts.push(
-      <mark key={from} className="rounded-sm bg-amber-200 px-0.5 text-inherit dark:bg-amber-400/30 dark:text-amber-100">
+      <mark key={from} className="rounded-sm bg-amber-200 text-inherit dark:bg-amber-400/30 dark:text-amber-100">
         {text.slice(from, to)}
       </mark>,
     );
