@@ -5,12 +5,14 @@ import { classes, communityPosts, discussions, users } from './schema.js';
 // Search, one way for PostgreSQL and PGlite alike (issue #29). A row matches what a person typed when
 // - its full text does (each searchable table keeps an English tsvector in `search`: stems, so
 //   "orchestrators" finds "orchestrator", and websearch syntax: quotes, "or", "-word"), or
-// - a word of its title or body starts with the typed text, ignoring case: "java" finds "JavaScript",
-//   "mentr" finds "Mentora 101" (pg_trgm's GIN indexes serve the regular expression), or
-// - for one word of 5 letters or more, it holds the word with a typo: "pyhton" finds "Python". The trigram index
-//   pre-selects rows sharing enough trigrams (SEARCH_SETTINGS below); search_typo_match (migration
-//   0013) then decides by word similarity and edit distance. Shorter words stay exact: "java" would
-//   otherwise find "lava".
+// - a word of its title or body starts with the typed text, ignoring case: "java" finds "JavaScript"
+//   (pg_trgm's GIN indexes serve the regular expression), or
+// - for one word of 5 letters or more, its title (a person's name) holds that word with a typo:
+//   "pyhton" finds "Python", "mentr" finds "Mentora 101". The title's trigram index pre-selects rows
+//   sharing enough trigrams (SEARCH_SETTINGS below); search_typo_match (migration 0013) then decides by
+//   word similarity and edit distance. Shorter words stay exact: "java" would otherwise find "lava".
+//   Bodies are left out: a long text shares a few trigrams with almost any word, so the index would
+//   pre-select most rows and each would be checked.
 
 /** Settings every connection has (db/client.ts): how few shared trigrams pre-select a row for a typo check. */
 export const SEARCH_SETTINGS = { 'pg_trgm.word_similarity_threshold': 0.25 } as const;
@@ -60,10 +62,10 @@ export function matchesSearch(target: Searched, query: Query): SQL {
   const q = sql`${query}::text`;
   const prefix = wordStart(q);
   const fullText = target.vector ? sql`${target.vector} @@ websearch_to_tsquery('english', ${q}) or ` : sql``;
-  const typo = (column: AnyPgColumn) => sql`(${column} %> ${q} and search_typo_match(${q}, ${column}))`;
-  // A typo is looked for in one word (letters and digits) of TYPO_MIN_LENGTH or more.
+  const typo = sql`(${target.title} %> ${q} and search_typo_match(${q}, ${target.title}))`;
+  // A typo is looked for in one word (letters and digits) of TYPO_MIN_LENGTH or more, in titles only.
   return sql`(${fullText}${target.title} ~* ${prefix} or ${target.body} ~* ${prefix}
-    or (${q} ~ ${`^[[:alnum:]]{${TYPO_MIN_LENGTH},}$`}::text and (${typo(target.title)} or ${typo(target.body)})))`;
+    or (${q} ~ ${`^[[:alnum:]]{${TYPO_MIN_LENGTH},}$`}::text and ${typo}))`;
 }
 
 /**
