@@ -86,6 +86,35 @@ for (const size of SIZES) {
   });
 }
 
+for (const size of SIZES) {
+  test(`search dialog at ${size.label} width`, async ({ browser, request }) => {
+    const room = await seedClassroom(request, 'Ada Lovelace');
+    await createPost(request, room.learnerToken, {
+      title: 'Radio telescopes at home',
+      content: 'Has anyone built a small radio telescope? I want to hear the hydrogen line.',
+    });
+    for (const theme of THEMES) {
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        colorScheme: theme,
+      });
+      const page = await context.newPage();
+      await open(page, '/dashboard', theme, room.learnerToken);
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox').fill('radio');
+      await page.getByRole('option').first().waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(OUT, `search-${theme}-${size.width}.png`) });
+      await page.getByRole('combobox').fill('radoi');
+      await page.getByRole('option').first().waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(OUT, `search-typo-${theme}-${size.width}.png`) });
+      await context.close();
+    }
+  });
+}
+
 /**
  * Two classes with discussions (one reply flagged) and a community feed, for the screens below. Both
  * widths share one server: each seeds its own posts (`variant`), so the feed shows no duplicates.

@@ -402,6 +402,9 @@ function scenarios(ctx: Awaited<ReturnType<typeof prepare>>): Scenario[] {
   const list: Scenario[] = [
     { name: 'classes-first-page', kind: 'read', path: '/api/classes', auth: true },
     { name: 'classes-search', kind: 'read', path: '/api/classes?search=python', auth: true },
+    // The global search (issue #29): a 4-letter prefix, and a typo (two letters swapped).
+    { name: 'search-prefix', kind: 'read', path: '/api/search?q=pyth', auth: true },
+    { name: 'search-typo', kind: 'read', path: '/api/search?q=pyhton', auth: true },
     { name: 'classes-enrolled', kind: 'read', path: '/api/classes?filter=enrolled', auth: true },
     { name: 'class-detail', kind: 'read', path: `/api/classes/${class1}`, auth: true },
     { name: 'discussions-of-class', kind: 'read', path: `/api/discussions?classId=${class1}`, auth: true },

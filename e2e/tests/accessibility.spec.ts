@@ -218,6 +218,20 @@ for (const theme of THEMES) {
       await expectNoViolations(page, `${theme} /community on a phone`);
     });
 
+    test('the global search dialog meets WCAG 2.1 AA', async ({ page, request }) => {
+      const token = await registerViaApi(request, newAccount('learner', 'Ada Lovelace'));
+      const word = `zq${Date.now().toString(36)}`;
+      await createPost(request, token, { title: `Searching for ${word}`, content: `Where is ${word} taught?` });
+      await openAs(page, '/dashboard', theme, token);
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox').fill(word);
+      await page.getByRole('option').first().waitFor();
+      await expectNoViolations(page, `${theme} search dialog with results`);
+      await page.getByRole('combobox').fill('qxjvwz nothing here');
+      await page.getByText(/No results for/).waitFor();
+      await expectNoViolations(page, `${theme} search dialog with no results`);
+    });
+
     test('the admin dashboard meets WCAG 2.1 AA', async ({ page, request }) => {
       // Six tabs, a confirmation and a phone width, each opened and checked: about a minute on a quiet
       // machine, so more than a slow test's 90 s on a loaded one.

@@ -13,6 +13,7 @@ import { moderationRoutes, reportRoutes } from './moderation/routes.js';
 import { notificationsRoutes } from './notifications/routes.js';
 import { reviewsRoutes } from './reviews/routes.js';
 import { sanctionsRoutes } from './sanctions/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { adminRoutes, userRoutes } from './users/routes.js';
 
 /** Every API area, mounted under /api. Each area's routes.ts is HTTP only; rules live in its service. */
@@ -28,6 +29,7 @@ export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.use('/discussions', discussionsRoutes(ctx));
   router.use('/reviews', reviewsRoutes(ctx));
   router.use('/community', communityRoutes(ctx));
+  router.use('/search', searchRoutes(ctx));
   router.use('/gemini', assistantRoutes(ctx, limits));
   router.use('/notifications', notificationsRoutes(ctx));
   router.use('/events', eventsRoutes(ctx));

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/client.js';
+import { PGLITE_EXTENSIONS } from '../src/db/extensions.js';
 import { migrationsFolder } from '../src/db/migrate.js';
 import * as schema from '../src/db/schema.js';
 import { createScratchPostgres, usingPostgres } from './harness.js';
@@ -64,7 +65,7 @@ export function describeUpgrade<Old>(
       async () => {
         const before = folderBefore(tag);
         cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-        const pglite = new PGlite();
+        const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
         cleanup.push(() => pglite.close());
         await migratePglite(drizzlePglite(pglite), { migrationsFolder: before });
         const old = await steps.fill(pglite);

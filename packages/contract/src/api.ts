@@ -603,6 +603,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
     responses: { 200: r.averageRatingResponseSchema },
   },
 
+  // ---------- search ----------
+  {
+    method: 'get',
+    path: '/search',
+    tag: 'Search',
+    summary:
+      'Classes, discussions of the caller’s classes, community posts and (admins) people matching q by word start or with a typo, best first, with match ranges',
+    ...signedIn,
+    query: q.searchQuerySchema,
+    responses: { 200: r.searchResponseSchema },
+  },
+
   // ---------- community ----------
   {
     method: 'get',

@@ -33,6 +33,8 @@ const NAMED_ANSWERS: Record<string, z.ZodType> = {
   AverageRating: r.averageRatingResponseSchema,
   CommunityReply: r.communityReplySchema,
   CommunityPost: r.communityPostSchema,
+  MatchRange: r.matchRangeSchema,
+  SearchResults: r.searchResponseSchema,
   ChatResponse: r.chatResponseSchema,
   ChatHistory: r.chatHistoryResponseSchema,
   AssistantStatus: r.assistantStatusSchema,

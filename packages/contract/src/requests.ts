@@ -293,6 +293,36 @@ export const listPostsQuerySchema = paginationQuerySchema.extend({
   search: z.string().trim().max(200, 'search is too long').optional(),
 });
 
+// ---------- search ----------
+
+/** What GET /search answers, each a list of its own. */
+export const SEARCH_TYPES = ['classes', 'discussions', 'posts', 'people'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+export const SEARCH_LIMITS = { queryMax: 200, defaultLimit: 5, maxLimit: 20 } as const;
+
+const typesList = new RegExp(`^(${SEARCH_TYPES.join('|')})(,(${SEARCH_TYPES.join('|')}))*$`);
+
+/** GET /search `?q=&types=&limit=`: types a comma-separated list (all by default), limit per type. */
+export const searchQuerySchema = z.object({
+  q: z
+    .string({ error: 'q is required' })
+    .trim()
+    .min(1, 'q is required')
+    .max(SEARCH_LIMITS.queryMax, `q must be at most ${SEARCH_LIMITS.queryMax} characters`),
+  types: z
+    .string()
+    .trim()
+    .regex(typesList, `types must be a comma-separated list of ${SEARCH_TYPES.join(', ')}`)
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(SEARCH_LIMITS.maxLimit, `limit must be at most ${SEARCH_LIMITS.maxLimit}`)
+    .default(SEARCH_LIMITS.defaultLimit),
+});
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
 // ---------- assistant ----------
 
 export const chatRequestSchema = z.object({

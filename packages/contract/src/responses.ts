@@ -491,3 +491,38 @@ export const moderationQueueEventSchema = z.object({ openCount: z.number().int()
 export type ModerationQueueEvent = z.infer<typeof moderationQueueEventSchema>;
 export const resyncEventSchema = z.object({ reason: z.enum(['gap', 'reconnected']) });
 export type ResyncEvent = z.infer<typeof resyncEventSchema>;
+
+// ---------- search ----------
+
+/** Where the typed text matched: [start, end) in UTF-16 code units of the field it belongs to. */
+export const matchRangeSchema = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
+export type MatchRange = z.infer<typeof matchRangeSchema>;
+
+/**
+ * One search result. `title` and `text` are plain text (a class's description, a post's or discussion's
+ * content around the match, a person's email); `matches` says which parts of each to mark. Never HTML.
+ */
+const searchHitBase = z.object({
+  _id: idSchema,
+  title: z.string(),
+  text: z.string(),
+  matches: z.object({ title: z.array(matchRangeSchema), text: z.array(matchRangeSchema) }),
+});
+export const classHitSchema = searchHitBase.extend({ category: z.string() });
+export const discussionHitSchema = searchHitBase.extend({ classId: idSchema, classTitle: z.string() });
+export const postHitSchema = searchHitBase.extend({ category: z.string() });
+export const personHitSchema = searchHitBase.extend({ role: z.string() });
+export type ClassHit = z.infer<typeof classHitSchema>;
+export type DiscussionHit = z.infer<typeof discussionHitSchema>;
+export type PostHit = z.infer<typeof postHitSchema>;
+export type PersonHit = z.infer<typeof personHitSchema>;
+export type SearchHit = ClassHit | DiscussionHit | PostHit | PersonHit;
+
+/** GET /search: best first in each list; a kind not asked for (or, for people, not an admin's) is empty. */
+export const searchResponseSchema = z.object({
+  classes: z.array(classHitSchema),
+  discussions: z.array(discussionHitSchema),
+  posts: z.array(postHitSchema),
+  people: z.array(personHitSchema),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -13,7 +13,7 @@ import {
   type UserRow,
   users,
 } from '../db/schema.js';
-import { matchesSearch } from '../db/search.js';
+import { matchesFullText } from '../db/search.js';
 import { notHiddenSql } from '../moderation/visibility.js';
 import type { AssistantContext, ClassBrief, DiscussionBrief, PostBrief } from './provider.js';
 
@@ -180,7 +180,7 @@ async function createdClasses(db: Queryable, userId: string): Promise<ClassBrief
 
 async function matchingClasses(db: Queryable, query: string): Promise<ClassBrief[]> {
   const rows = await selectClassBriefs(db)
-    .where(matchesSearch(classes.search, query))
+    .where(matchesFullText(classes.search, query))
     .orderBy(desc(rank(classes.search, query)), desc(classes.createdAt))
     .limit(MATCH_LIMIT);
   return rows.map(toClassBrief);
@@ -209,7 +209,7 @@ async function matchingDiscussions(db: Queryable, asker: UserRow, query: string)
         eq(discussions.flagged, false),
         // Hidden pending review: never passed on, whoever asks (moderation/visibility.ts).
         notHiddenSql(discussions.hidden),
-        matchesSearch(discussions.search, query),
+        matchesFullText(discussions.search, query),
       ),
     )
     .orderBy(desc(rank(discussions.search, query)), desc(discussions.createdAt))
@@ -242,7 +242,7 @@ async function matchingPosts(db: Queryable, query: string): Promise<PostBrief[]>
       and(
         eq(communityPosts.flagged, false),
         notHiddenSql(communityPosts.hidden),
-        matchesSearch(communityPosts.search, query),
+        matchesFullText(communityPosts.search, query),
       ),
     )
     .orderBy(desc(rank(communityPosts.search, query)), desc(communityPosts.createdAt))

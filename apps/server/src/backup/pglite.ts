@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type Database, openDatabase } from '../db/client.js';
+import { PGLITE_EXTENSIONS } from '../db/extensions.js';
 import { runMigrations } from '../db/migrate.js';
 import { rowCounts, totalRows } from './contents.js';
 import { BackupError } from './errors.js';
@@ -86,7 +87,7 @@ export async function restorePglite(dataDir: string, file: string, force = false
   }
   try {
     mkdirSync(target, { recursive: true });
-    const loaded = await PGlite.create(target, { loadDataDir: dump });
+    const loaded = await PGlite.create(target, { loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
     await loaded.close();
     const counts = await withDatabase(dataDir, async (database) => {
       await runMigrations(database);
@@ -109,7 +110,7 @@ export async function restorePglite(dataDir: string, file: string, force = false
 async function checkDump(dump: Blob, file: string): Promise<void> {
   let probe: PGlite | undefined;
   try {
-    probe = await PGlite.create({ loadDataDir: dump });
+    probe = await PGlite.create({ loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
     const { rows } = await probe.query<{ present: boolean }>(
       "select to_regclass('public.users') is not null as present",
     );

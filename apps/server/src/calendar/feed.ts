@@ -5,7 +5,7 @@ import ical from 'ical-generator';
 import { isClassMentorSql } from '../classes/policy.js';
 import { addSessionEvent, CALENDAR_PRODUCT } from '../classes/sessions.js';
 import type { AppContext } from '../context.js';
-import { calendarFeeds, classes, classSessions, enrollments, type UserRow, users } from '../db/schema.js';
+import { calendarFeeds, classes, classSessions, enrolments, type UserRow, users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { isSuspended } from '../sanctions/policy.js';
 import { restrictionsOf } from '../sanctions/queries.js';
@@ -72,8 +72,8 @@ export async function feedCalendar(ctx: AppContext, token: string): Promise<stri
           exists(
             ctx.db
               .select({ one: sql`1` })
-              .from(enrollments)
-              .where(and(eq(enrollments.classId, classes.id), eq(enrollments.userId, owner.id))),
+              .from(enrolments)
+              .where(and(eq(enrolments.classId, classes.id), eq(enrolments.userId, owner.id))),
           ),
           isClassMentorSql({ mentorId: sql`${classes.mentorId}` }, { id: sql`${owner.id}`, role: sql`${owner.role}` }),
         ),

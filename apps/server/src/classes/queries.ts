@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { type ClassRow, classes, enrolments, reviews, users } from '../db/schema.js';
+import { SEARCHED } from '../db/search.js';
 import { type Cursor, cursorValues, newestFirstClauses } from '../http/pagination.js';
 
 // Reading classes together with what their cards show (mentor, student count, rating, live), each
@@ -74,7 +75,7 @@ function buildClassList(db: Queryable, name: string, shape: string) {
     );
   }
   if (shape.includes('+category')) conditions.push(eq(classes.category, sql.placeholder('category')));
-  const page = newestFirstClauses(classes, shape);
+  const page = newestFirstClauses(classes, SEARCHED.classes, shape);
   // The viewer's own enrolment date, one primary-key lookup per row, read only where it is theirs.
   const enrolledAt = shape.startsWith('enrolled')
     ? sql<Date | null>`(select ${enrolments.createdAt} from ${enrolments} where ${enrolments.classId} = ${classes.id} and ${enrolments.userId} = ${viewerId})`.mapWith(

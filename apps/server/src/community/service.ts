@@ -14,7 +14,7 @@ import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import type { WatchedTable } from '../db/readCache.js';
 import { communityPosts, communityReplies, notifications, postLikes, type UserRow, users } from '../db/schema.js';
-import { searchVector } from '../db/search.js';
+import { SEARCHED, searchVector } from '../db/search.js';
 import { analysisColumns } from '../discussions/presenter.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
@@ -227,7 +227,7 @@ const feedPage = prepared<ReturnType<typeof buildFeedPage>, FeedShape>('communit
 });
 
 function buildFeedPage(db: Queryable, name: string, shape: string) {
-  const page = newestFirstClauses(communityPosts, shape);
+  const page = newestFirstClauses(communityPosts, SEARCHED.communityPosts, shape);
   return selectPosts(db)
     .where(
       and(

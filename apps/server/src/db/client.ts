@@ -5,7 +5,9 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from './extensions.js';
 import * as schema from './schema.js';
+import { SEARCH_SETTINGS } from './search.js';
 
 /** One query interface for both engines: PGlite speaks the same SQL through the same drizzle API. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -69,6 +71,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolMax ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      // Every connection searches alike (db/search.ts), set at its start so no query can miss it.
+      options: Object.entries(SEARCH_SETTINGS)
+        .map(([name, value]) => `-c ${name}=${value}`)
+        .join(' '),
     });
     // A dropped connection must not crash the process: the next query reports the failure.
     pool.on('error', () => {});
@@ -88,9 +94,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pgdata');
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {});
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+    });
+  }
+  // PGlite is one connection: the search settings once, as each PostgreSQL connection gets them.
+  for (const [name, value] of Object.entries(SEARCH_SETTINGS)) {
+    await client.query(`select set_config($1, $2, false)`, [name, String(value)]);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchPostgres, usingPostgres } from '../../test/harness.js';
 import { folderBefore, MIGRATION_TEST_TIMEOUT } from '../../test/migrations.js';
+import { PGLITE_EXTENSIONS } from './extensions.js';
 import { migrationsFolder } from './migrate.js';
 
 // Migration 0014_jobs upgrades a database made by the migrations before it, in place: the job queue's
@@ -99,7 +100,7 @@ describe(`migration ${TAG}`, () => {
     async () => {
       const before = folderBefore(TAG);
       cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-      const pglite = new PGlite();
+      const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
       cleanup.push(() => pglite.close());
       await migratePglite(drizzlePglite(pglite), { migrationsFolder: before });
       const old = await fillOld(pglite);

@@ -92,6 +92,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(t.username),
     index('users_role_created_idx').on(t.role, t.createdAt),
+    // Trigram indexes (migration 0013): the admin's people search, by prefix and with typos (db/search.ts).
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 
@@ -143,6 +146,8 @@ export const classes = pgTable(
     index('classes_mentor_created_idx').on(t.mentorId, t.createdAt),
     index('classes_category_created_idx').on(t.category, t.createdAt),
     index('classes_search_idx').using('gin', t.search),
+    index('classes_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('classes_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     check('classes_price_nonnegative', sql`${t.price} >= 0`),
     check('classes_max_students_positive', sql`${t.maxStudents} IS NULL OR ${t.maxStudents} >= 1`),
   ],
@@ -213,6 +218,8 @@ export const discussions = pgTable(
     index('discussions_author_created_idx').on(t.authorId, t.createdAt),
     index('discussions_created_idx').on(t.createdAt),
     index('discussions_search_idx').using('gin', t.search),
+    index('discussions_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('discussions_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
   ],
 );
 
@@ -282,6 +289,8 @@ export const communityPosts = pgTable(
     index('community_posts_category_created_idx').on(t.category, t.createdAt),
     index('community_posts_author_idx').on(t.authorId),
     index('community_posts_search_idx').using('gin', t.search),
+    index('community_posts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('community_posts_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { type Discussion, type listDiscussionsQuerySchema, MESSAGES, type replyRequestSchema } from '@mentora/contract';
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/service.js';
@@ -10,6 +10,7 @@ import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import type { WatchedTable } from '../db/readCache.js';
 import { classes, discussionReplies, discussions, enrolments, type UserRow, users } from '../db/schema.js';
+import { SEARCHED, searchVector } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { maskedDiscussion, maskedList, searchableSql } from '../moderation/visibility.js';
@@ -121,6 +122,12 @@ async function hasAnyClass(db: Queryable, user: UserRow): Promise<boolean> {
  * page matched, which grows with the platform rather than with the viewer.
  */
 type Scope = 'mine' | 'any';
+
+/** The classes whose discussions a viewer reads (not being an admin): those they are enrolled in or mentor. */
+export const classesOfViewerSql = (viewer: { id: SQL; role: SQL }): SQL => sql`
+  select ${enrolments.classId} from ${enrolments} where ${enrolments.userId} = ${viewer.id}
+  union all
+  select ${classes.id} from ${classes} where ${isClassMentorSql({ mentorId: sql`${classes.mentorId}` }, viewer)}`;
 type PageShape = `${Scope}${'' | '+class'}${'' | '+posts' | '+replies'}${'' | '+search'}${'' | '+cursor'}`;
 
 const discussionPage = prepared<ReturnType<typeof buildDiscussionPage>, PageShape>(
@@ -130,18 +137,15 @@ const discussionPage = prepared<ReturnType<typeof buildDiscussionPage>, PageShap
 );
 
 function buildDiscussionPage(db: Queryable, name: string, shape: string) {
-  const page = newestFirstClauses(discussions, shape);
+  const page = newestFirstClauses(discussions, SEARCHED.discussions, shape);
   return selectHeads(db)
     .where(
       and(
         shape.startsWith('mine')
-          ? sql`${discussions.classId} in (
-              select ${enrolments.classId} from ${enrolments} where ${enrolments.userId} = ${viewerId}::uuid
-              union all
-              select ${classes.id} from ${classes} where ${isClassMentorSql(
-                { mentorId: sql`${classes.mentorId}` },
-                { id: sql`${viewerId}::uuid`, role: sql`${sql.placeholder('viewerRole')}::text` },
-              )})`
+          ? sql`${discussions.classId} in (${classesOfViewerSql({
+              id: sql`${viewerId}::uuid`,
+              role: sql`${sql.placeholder('viewerRole')}::text`,
+            })})`
           : undefined,
         shape.includes('+class') ? eq(discussions.classId, sql.placeholder('classId')) : undefined,
         // Hidden text matches no one's search but its author's and admins' (moderation/visibility.ts).

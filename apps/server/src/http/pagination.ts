@@ -1,6 +1,6 @@
 import { desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { matchesSearch } from '../db/search.js';
+import { matchesSearch, type Searched } from '../db/search.js';
 import { badRequest } from './errors.js';
 import { isId } from './validate.js';
 
@@ -78,12 +78,13 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => Cursor): 
  * a search (placeholder search) and the cursor's conditions, and the newest-first order.
  */
 export function newestFirstClauses(
-  table: { search: AnyPgColumn; createdAt: AnyPgColumn; id: AnyPgColumn },
+  table: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  searched: Searched,
   shape: string,
 ): { conditions: (SQL | undefined)[]; order: SQL[] } {
   return {
     conditions: [
-      shape.includes('+search') ? matchesSearch(table.search, sql.placeholder('search')) : undefined,
+      shape.includes('+search') ? matchesSearch(searched, sql.placeholder('search')) : undefined,
       shape.includes('+cursor') ? olderThanCursor(table.createdAt, table.id, cursorPlaceholders) : undefined,
     ],
     order: [desc(table.createdAt), desc(table.id)],

@@ -259,9 +259,9 @@ export async function notifySessionReminder(
   session: { title: string },
 ) {
   const enrolled = await db
-    .select({ userId: enrollments.userId })
-    .from(enrollments)
-    .where(eq(enrollments.classId, cls.id));
+    .select({ userId: enrolments.userId })
+    .from(enrolments)
+    .where(eq(enrolments.classId, cls.id));
   return insertAll(
     db,
     others(null, [...(await mentorOf(db, cls)), ...enrolled.map((e) => e.userId)]).map((userId) => ({

@@ -106,6 +106,8 @@ export const MATRIX = {
   'POST /api/community/:id/replies':     [401, 201,    201,     201,   201, 201,     201, 201],
   'DELETE /api/community/:id':           [401, 403,    200,     403,   403, 403,     403, 200],
 
+  'GET /api/search':                     [401, 200,    200,     200,   200, 200,     200, 200],
+
   'GET /api/gemini/status':              [401, 200,    200,     200,   200, 200,     200, 200],
   'POST /api/gemini/chat':               [401, 200,    200,     200,   200, 200,     200, 200],
   'POST /api/gemini/chat/stream':        [401, 200,    200,     200,   200, 200,     200, 200],
@@ -257,6 +259,8 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
   'POST /api/community/:id/like': (w) => ({ params: { id: w.post._id } }),
   'POST /api/community/:id/replies': (w) => ({ params: { id: w.post._id }, body: { content: 'Welcome!' } }),
   'DELETE /api/community/:id': (w) => ({ params: { id: w.post._id } }),
+
+  'GET /api/search': () => ({ query: { q: 'hello' } }),
 
   'POST /api/gemini/chat': () => ({ body: { message: 'Which classes teach TypeScript?' } }),
   'POST /api/gemini/chat/stream': () => ({ body: { message: 'Which classes teach TypeScript?' } }),

@@ -1,4 +1,5 @@
 import * as c from '@mentora/contract';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { scheduleSession } from '../../src/classes/sessions.js';
@@ -75,6 +76,12 @@ const sessionHints = () => ({
 /** A fresh open review queue entry (a new learner's post, queued): each resolve resolves one. */
 async function openEntry(t: TestServer): Promise<string> {
   const post = await makePost(t, await makeLearner(t));
+  // The factory's text may trip the automatic check, which has opened the post's entry already.
+  const [queued] = await t.ctx.db
+    .select({ id: moderationEntries.id })
+    .from(moderationEntries)
+    .where(and(eq(moderationEntries.targetId, post._id), eq(moderationEntries.status, 'open')));
+  if (queued) return String(queued.id);
   const [entry] = await t.ctx.db
     .insert(moderationEntries)
     .values({ targetType: 'post', targetId: post._id, authorId: post.author._id })
@@ -419,6 +426,12 @@ export const TARGETS: FuzzTarget[] = [
     caller: u('admin'),
     target: async (t, w) => (await makePost(t, w.users.enrolled))._id,
     response: message,
+  },
+  {
+    call: 'GET /api/search',
+    caller: u('learner'),
+    query: c.searchQuerySchema,
+    response: c.searchResponseSchema,
   },
 
   // ---------- assistant, notifications, live events ----------

@@ -22,7 +22,7 @@ it('fuzzes every route the app mounts, and only those', async () => {
     const groups = [
       / \/api\/(health|openapi\.json|docs|auth|users|admin)\b/,
       / \/api\/(classes|calendar|reviews)\b/,
-      / \/api\/(discussions|community|gemini|notifications|events)\b/,
+      / \/api\/(discussions|community|search|gemini|notifications|events)\b/,
       / \/api\/(reports|moderation)\b/,
     ];
     for (const call of fuzzed) expect(groups.filter((g) => g.test(call)).length, call).toBe(1);

@@ -10,6 +10,7 @@ import { buttonGhost, buttonPrimary, focusRing, iconButton } from '../components
 import { useTheme } from '../theme/ThemeContext';
 import { AccountMenu } from './AccountMenu';
 import { ACCOUNT_LINKS, mainLinksFor } from './navigation';
+import { SearchButton } from './SearchButton';
 import { useAfterPageLoad } from './useAfterPageLoad';
 import { useScrolledPast } from './useScrolledPast';
 
@@ -110,6 +111,7 @@ export function Navbar() {
         )}
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {signedIn && <SearchButton />}
           <ThemeToggle />
           {signedIn ? (
             <>

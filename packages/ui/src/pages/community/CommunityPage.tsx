@@ -56,7 +56,14 @@ function EmptyFeed({ icon: Icon, title, children }: { icon: typeof Users; title:
 
 export function CommunityPage() {
   const [category, setCategory] = useState<CategoryFilter>('all');
-  const [search, setSearch] = useState('');
+  const location = useLocation();
+  // A link may carry a search (the global search opens a post as /community?search=…#post-id).
+  const linkedSearch = new URLSearchParams(location.search).get('search') ?? '';
+  const [search, setSearch] = useState(linkedSearch);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each visit of such a link sets it again
+  useEffect(() => {
+    if (linkedSearch) setSearch(linkedSearch);
+  }, [linkedSearch, location.key]);
   const [creating, setCreating] = useState(false);
   const pageLoaded = useAfterPageLoad(true);
   const [announcement, setAnnouncement] = useState('');
@@ -77,7 +84,6 @@ export function CommunityPage() {
   }, [shown]);
 
   // /community#post-{id} (a notification's link): once that post is on screen, scroll to it.
-  const location = useLocation();
   const scrolledFor = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: new posts on screen are the trigger to look again
   useEffect(() => {
