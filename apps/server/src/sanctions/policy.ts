@@ -116,6 +116,8 @@ export const SILENCE_ALLOWS = [
   'DELETE /classes/:id/roster/:userId',
   // Cancelling a session publishes no words of theirs (the notification is the system's).
   'DELETE /classes/:id/sessions/:sid',
+  // A new private calendar link publishes nothing; the old one stops working.
+  'POST /calendar/feed/reset',
   'DELETE /discussions/:id',
   'POST /community/:id/like',
   'DELETE /community/:id',
