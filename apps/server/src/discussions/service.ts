@@ -10,7 +10,7 @@ import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import type { WatchedTable } from '../db/readCache.js';
 import { classes, discussionReplies, discussions, enrolments, type UserRow, users } from '../db/schema.js';
-import { SEARCHED, searchVector } from '../db/search.js';
+import { SEARCHED } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { maskedDiscussion, maskedList, searchableSql } from '../moderation/visibility.js';
