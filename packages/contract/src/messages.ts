@@ -271,6 +271,7 @@ export const MESSAGES = {
     cannotEnrolOwnClass: 'You cannot enrol in your own class',
     classCompleted: 'This class has been completed',
     rosterMentorOrAdminOnly: "Only the class's mentor or an admin can see and change its roster",
+    insightMentorOrAdminOnly: "Only the class's mentor or an admin can see its insight",
     learnerNotEnrolled: 'This person is not enrolled in this class',
     learnerRemoved: 'Learner removed from the class',
     sessionMentorOnly: "Only the class's mentor can schedule its sessions",
