@@ -108,6 +108,9 @@ export const MESSAGES = {
     resetFailed: 'Failed to make a new calendar link',
     reset: 'New calendar link made: calendars subscribed to the old one stop updating',
   },
+  insight: {
+    loadFailed: 'Failed to load the insight',
+  },
   roster: {
     loadFailed: 'Failed to load the roster',
     removeFailed: 'Failed to remove the learner',
