@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../../api/errors';
 import { useAuth } from '../../../auth/AuthContext';
 import { ErrorAlert } from '../../../components/Alert';
+import { countLabel } from '../../../components/formatters';
 import { Spinner } from '../../../components/Spinner';
 import { card, textLink } from '../../../components/styles';
 import { ClassNotFound } from '../ClassNotFound';
@@ -160,7 +161,7 @@ function WeeklySection({ weeks }: { weeks: ClassInsight['weeks'] }) {
     <ChartSection
       id="insight-weekly-heading"
       title={`The last ${INSIGHT_WEEKS} weeks`}
-      summary={`${sum('enrolments')} enrolments, ${sum('discussions')} discussions and ${sum('replies')} replies. Weeks start on Monday; learners who left are not counted.`}
+      summary={`${countLabel(sum('enrolments'), 'enrolment', 'enrolments')}, ${countLabel(sum('discussions'), 'discussion', 'discussions')} and ${countLabel(sum('replies'), 'reply', 'replies')}. Weeks start on Monday; learners who left are not counted.`}
       height="h-64"
       chart={<WeeklyChart weeks={weeks} />}
       caption="Enrolments, discussions and replies per week"
@@ -176,7 +177,7 @@ function RatingsSection({ ratings }: { ratings: ClassInsight['ratings'] }) {
     <ChartSection
       id="insight-ratings-heading"
       title="Ratings"
-      summary={count === 1 ? '1 review.' : `${count} reviews.`}
+      summary={`${countLabel(count, 'review', 'reviews')}.`}
       height="h-52"
       chart={<RatingsChart ratings={ratings} />}
       caption="Reviews per number of stars"
@@ -192,7 +193,7 @@ function SentimentSection({ sentiment }: { sentiment: ClassInsight['sentiment'] 
     <ChartSection
       id="insight-sentiment-heading"
       title="Sentiment of the discussions"
-      summary={`${total} discussions and replies in this class. Community posts belong to no class, so they are not counted here.`}
+      summary={`${countLabel(total, 'discussion or reply', 'discussions and replies')} in this class. Community posts belong to no class, so they are not counted here.`}
       height="h-36"
       chart={<SentimentChart sentiment={sentiment} />}
       caption="Share of positive, negative and neutral discussions and replies"

@@ -29,10 +29,23 @@ export function WeeklyChart({ weeks }: { weeks: ClassInsight['weeks'] }) {
         <XAxis dataKey="label" {...axis} minTickGap={16} />
         <YAxis allowDecimals={false} tick={tick} tickLine={false} axisLine={false} />
         <Tooltip {...tooltip} />
-        <Legend wrapperStyle={{ fontSize: 12, color: 'var(--chart-text)' }} />
-        <Bar dataKey="enrolments" name="Enrolments" fill="var(--chart-1)" radius={[3, 3, 0, 0]} />
-        <Bar dataKey="discussions" name="Discussions" fill="var(--chart-2)" radius={[3, 3, 0, 0]} />
-        <Bar dataKey="replies" name="Replies" fill="var(--chart-3)" radius={[3, 3, 0, 0]} />
+        {/* In the order drawn, not alphabetical. */}
+        <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: 'var(--chart-text)' }} />
+        <Bar
+          dataKey="enrolments"
+          name="Enrolments"
+          fill="var(--chart-1)"
+          radius={[3, 3, 0, 0]}
+          isAnimationActive={false}
+        />
+        <Bar
+          dataKey="discussions"
+          name="Discussions"
+          fill="var(--chart-2)"
+          radius={[3, 3, 0, 0]}
+          isAnimationActive={false}
+        />
+        <Bar dataKey="replies" name="Replies" fill="var(--chart-3)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
