@@ -2,7 +2,7 @@
 // it needs before its first paint, over HTTP/1.1's few connections per server: each file costs a request
 // (and its headers), so a page should need few files, and no bytes it does not use. The files:
 // - react: React and the router, apart: they change less often than the app, so they stay cached.
-// - charts: the chart library and its own dependencies, only for the screens that draw (Moderation tab).
+// - charts: the chart library and its own dependencies, only for the screens that draw (Moderation tab, class insight).
 // - boot: the boot script's few modules (src/boot.ts runs before the rest has arrived).
 // - zod, schemas and requests: zod itself, the contract's answer schemas (responses.ts) and the forms'
 //   rules (requests.ts), never loaded before a page's first paint; the answer schemas where an answer is

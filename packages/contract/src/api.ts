@@ -383,6 +383,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [403],
   },
   {
+    method: 'get',
+    path: '/classes/:id/insight',
+    tag: 'Classes',
+    summary:
+      'Enrolments, discussions and replies per week (the last 12, by their Monday), the 1–5 star counts and the sentiment of its discussions and replies',
+    auth: 'user',
+    who: 'its mentor or admin',
+    responses: { 200: r.classInsightSchema },
+    errors: [403],
+  },
+  {
     method: 'delete',
     path: '/classes/:id/roster/:userId',
     tag: 'Classes',

@@ -50,6 +50,9 @@ export const DEFAULT_ADMIN_TAB = 'classes';
 export const SENTIMENT_LABELS = ['POSITIVE', 'NEGATIVE', 'NEUTRAL'] as const;
 export type SentimentLabel = (typeof SENTIMENT_LABELS)[number];
 
+/** How many weeks a class's insight covers, this one included. */
+export const INSIGHT_WEEKS = 12;
+
 export const LIMITS = {
   name: { min: 1, max: 100 },
   title: { min: 1, max: 200 },

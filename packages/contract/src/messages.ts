@@ -108,6 +108,9 @@ export const MESSAGES = {
     resetFailed: 'Failed to make a new calendar link',
     reset: 'New calendar link made: calendars subscribed to the old one stop updating',
   },
+  insight: {
+    loadFailed: 'Failed to load the insight',
+  },
   roster: {
     loadFailed: 'Failed to load the roster',
     removeFailed: 'Failed to remove the learner',
@@ -271,6 +274,7 @@ export const MESSAGES = {
     cannotEnrolOwnClass: 'You cannot enrol in your own class',
     classCompleted: 'This class has been completed',
     rosterMentorOrAdminOnly: "Only the class's mentor or an admin can see and change its roster",
+    insightMentorOrAdminOnly: "Only the class's mentor or an admin can see its insight",
     learnerNotEnrolled: 'This person is not enrolled in this class',
     learnerRemoved: 'Learner removed from the class',
     sessionMentorOnly: "Only the class's mentor can schedule its sessions",

@@ -150,6 +150,28 @@ export type RosterLearner = z.infer<typeof rosterLearnerSchema>;
 export const rosterResponseSchema = z.object({ learners: z.array(rosterLearnerSchema) });
 export type RosterResponse = z.infer<typeof rosterResponseSchema>;
 
+/** A calendar day, YYYY-MM-DD (UTC). */
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** One week of a class's insight: the week's Monday (UTC), new enrolments, discussions and replies started in it. */
+export const classInsightWeekSchema = z.object({
+  week: isoDay,
+  enrolments: z.number().int(),
+  discussions: z.number().int(),
+  replies: z.number().int(),
+});
+/**
+ * GET /classes/{id}/insight (issue #25), for its mentor and admins: the last INSIGHT_WEEKS weeks, oldest
+ * first, this week last; how many reviews gave each of 1–5 stars; and the sentiment labels of the class's
+ * discussions and replies. Community posts belong to no class, so they are not in it. Enrolments are the
+ * learners still enrolled (leaving deletes one); hidden discussions and replies are left out.
+ */
+export const classInsightSchema = z.object({
+  weeks: z.array(classInsightWeekSchema),
+  ratings: z.array(z.object({ stars: z.number().int().min(1).max(5), count: z.number().int() })),
+  sentiment: z.object({ positive: z.number().int(), negative: z.number().int(), neutral: z.number().int() }),
+});
+export type ClassInsight = z.infer<typeof classInsightSchema>;
+
 /** A scheduled session of a class (GET /classes/{id}/sessions): title may be empty, times are UTC ISO. */
 export const classSessionSchema = z.object({
   _id: idSchema,

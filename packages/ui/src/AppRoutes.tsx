@@ -25,6 +25,7 @@ const CreateClassPage = lazyPage(pageModules.createClass, 'CreateClassPage');
 const ClassDetailPage = lazyPage(pageModules.classDetail, 'ClassDetailPage');
 const EditClassPage = lazyPage(pageModules.editClass, 'EditClassPage');
 const ClassRosterPage = lazyPage(pageModules.classRoster, 'ClassRosterPage');
+const ClassInsightPage = lazyPage(pageModules.classInsight, 'ClassInsightPage');
 const ReviewsPage = lazyPage(pageModules.reviews, 'ReviewsPage');
 
 // Account: profile, settings and password reset.
@@ -137,6 +138,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <ClassRosterPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path={ROUTE_PATHS.classInsight}
+          element={
+            <RequireAuth>
+              <ClassInsightPage />
             </RequireAuth>
           }
         />

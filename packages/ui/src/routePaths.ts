@@ -20,6 +20,7 @@ export const ROUTE_PATHS = {
   classDetail: 'classes/:id',
   editClass: 'classes/:id/edit',
   classRoster: 'classes/:id/roster',
+  classInsight: 'classes/:id/insight',
   reviews: 'classes/:classId/reviews',
   profile: 'profile',
   settings: 'settings',

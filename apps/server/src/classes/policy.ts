@@ -54,6 +54,8 @@ export const deletesClassAsModerator = (user: Person, cls: OwnedClass) => isAdmi
  * who moderate every class. Other learners never see who else is enrolled.
  */
 export const canManageRoster = (user: Person, cls: OwnedClass) => isClassMentor(user, cls) || isAdmin(user);
+/** A class's insight (issue #25): the roster's people, since it counts that roster's enrolments. */
+export const canSeeInsight = (user: Person, cls: OwnedClass) => canManageRoster(user, cls);
 /** An admin removing a learner from a class they do not mentor is moderating: it goes in the audit log. */
 export const removesLearnerAsModerator = (user: Person, cls: OwnedClass) => isAdmin(user) && !isClassMentor(user, cls);
 

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.js';
 import { actor } from '../http/auth.js';
 import { parseId, parseInput } from '../http/validate.js';
 import { enrol } from './enrolmentCreator.js';
+import { classInsight } from './insight.js';
 import { listRoster, removeFromRoster } from './roster.js';
 import * as classesService from './service.js';
 import * as sessions from './sessions.js';
@@ -74,6 +75,11 @@ export function classesRoutes(ctx: AppContext): Router {
   router.get('/:id/roster', async (req, res) => {
     const user = actor(req);
     res.json(await listRoster(ctx, user, classId(req)));
+  });
+
+  router.get('/:id/insight', async (req, res) => {
+    const user = actor(req);
+    res.json(await classInsight(ctx, user, classId(req)));
   });
 
   // 200 with a message, as unenrol answers; 404 when that person is not enrolled.

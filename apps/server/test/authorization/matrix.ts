@@ -83,6 +83,7 @@ export const MATRIX = {
   // Whoever holds a feed's token (a calendar app, signed out) reads it; the token is the learner's.
   'GET /api/calendar/:token.ics':        [200, 200,    200,     200,   200, 200,     200, 200],
   'GET /api/classes/:id/roster':         [401, 403,    403,     403,   200, 403,     403, 200],
+  'GET /api/classes/:id/insight':        [401, 403,    403,     403,   200, 403,     403, 200],
   // Each cell removes a learner of its own, enrolled for it.
   'DELETE /api/classes/:id/roster/:userId':[401, 403,  403,     403,   200, 403,     403, 200],
   'POST /api/classes/:id/live':          [401, 403,    403,     403,   200, 403,     403, 403],
@@ -235,6 +236,7 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
   'GET /api/classes/:id/sessions/:sid.ics': async (w, t) => ({ params: { id: w.cls.id, sid: await sessionOf(w, t) } }),
   'GET /api/calendar/:token.ics': async (w, t) => ({ params: { token: await feedToken(t, w.users.learner) } }),
   'GET /api/classes/:id/roster': classParam,
+  'GET /api/classes/:id/insight': classParam,
   'DELETE /api/classes/:id/roster/:userId': async (w, t) => {
     const learner = await makeLearner(t);
     await enrol(t, w.cls, learner);

@@ -301,6 +301,12 @@ export const TARGETS: FuzzTarget[] = [
     response: c.rosterResponseSchema,
   },
   {
+    call: 'GET /api/classes/:id/insight',
+    caller: u('classMentor'),
+    target: (_t, w) => w.cls.id,
+    response: c.classInsightSchema,
+  },
+  {
     call: 'DELETE /api/classes/:id/roster/:userId',
     caller: u('classMentor'),
     // A learner of its own to remove: the world's enrolled learner must stay for the calls after this one.

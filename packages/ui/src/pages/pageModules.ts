@@ -16,6 +16,7 @@ export const pageModules = {
   classDetail: preloadable(() => import('./classes/ClassDetailPage')),
   editClass: preloadable(() => import('./classes/EditClassPage')),
   classRoster: preloadable(() => import('./classes/roster/ClassRosterPage')),
+  classInsight: preloadable(() => import('./classes/insight/ClassInsightPage')),
   reviews: preloadable(() => import('./reviews/ReviewsPage')),
   profile: preloadable(() => import('./profile/ProfilePage')),
   settings: preloadable(() => import('./settings/SettingsPage')),

@@ -1,5 +1,5 @@
 import { type ClassItem, MESSAGES } from '@mentora/contract';
-import { Pencil, Radio, RefreshCw, Trash2, UserMinus, UserPlus, Users, Video } from 'lucide-react';
+import { ChartColumn, Pencil, Radio, RefreshCw, Trash2, UserMinus, UserPlus, Users, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -141,6 +141,12 @@ export function ClassActionsCard({
             <Link to={`/classes/${encodeURIComponent(cls._id)}/roster`} className={buttonSecondary}>
               <Users aria-hidden="true" className="size-4" />
               Roster
+            </Link>
+          )}
+          {can.canManageRoster && (
+            <Link to={`/classes/${encodeURIComponent(cls._id)}/insight`} className={buttonSecondary}>
+              <ChartColumn aria-hidden="true" className="size-4" />
+              Insight
             </Link>
           )}
           {can.canDelete && (

@@ -259,18 +259,21 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByRole('link', { name: 'View discussions' })).not.toBeInTheDocument();
   });
 
-  it('offers its mentor "Edit class" and the roster; an admin the roster only; a learner neither', async () => {
+  it('offers its mentor "Edit class", the roster and the insight; an admin the roster and insight; a learner none', async () => {
     const { unmount } = setup({ user: MENTOR });
     expect(await screen.findByRole('link', { name: 'Edit class' })).toHaveAttribute('href', '/classes/c1/edit');
     expect(screen.getByRole('link', { name: 'Roster' })).toHaveAttribute('href', '/classes/c1/roster');
+    expect(screen.getByRole('link', { name: 'Insight' })).toHaveAttribute('href', '/classes/c1/insight');
     unmount();
     const admin = setup({ user: ADMIN });
     expect(await screen.findByRole('link', { name: 'Roster' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Insight' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit class' })).not.toBeInTheDocument();
     admin.unmount();
     setup();
     expect(await screen.findByRole('button', { name: 'Enrol in class' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Roster' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Insight' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit class' })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
 import {
+  type ClassInsight,
   type ClassItem,
   type ClassListResponse,
   type ClassSession,
@@ -33,6 +34,7 @@ export const classKeys = {
   detail: (id: string) => ['classes', 'detail', id] as const,
   enrolment: (id: string) => ['classes', 'enrolment', id] as const,
   roster: (id: string) => ['classes', 'roster', id] as const,
+  insight: (id: string) => ['classes', 'insight', id] as const,
   sessions: (id: string) => ['classes', 'sessions', id] as const,
 };
 
@@ -133,6 +135,19 @@ export function useRoster(id: string) {
       const { data } = await api.get<RosterResponse>(`${classPath(id)}/roster`, { signal });
       if (!Array.isArray(data?.learners)) throw new ResponseFormatError(MESSAGES.roster.loadFailed);
       return data.learners;
+    },
+  });
+}
+
+/** GET /classes/{id}/insight: the class's figures per week, its stars and its discussions' sentiment (its mentor and admins). */
+export function useClassInsight(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: classKeys.insight(id),
+    queryFn: async ({ signal }) => {
+      const { data } = await api.get<ClassInsight>(`${classPath(id)}/insight`, { signal });
+      if (!Array.isArray(data?.weeks)) throw new ResponseFormatError(MESSAGES.insight.loadFailed);
+      return data;
     },
   });
 }

@@ -1,0 +1,204 @@
+import { type ClassInsight, INSIGHT_WEEKS, MESSAGES } from '@mentora/contract';
+import { ArrowLeft } from 'lucide-react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
+import { errorMessage, errorStatus } from '../../../api/errors';
+import { useAuth } from '../../../auth/AuthContext';
+import { ErrorAlert } from '../../../components/Alert';
+import { countLabel } from '../../../components/formatters';
+import { Spinner } from '../../../components/Spinner';
+import { card, textLink } from '../../../components/styles';
+import { ClassNotFound } from '../ClassNotFound';
+import { classActions } from '../classActions';
+import { useClassDetail, useClassInsight } from '../queries';
+import { SENTIMENT_ROWS, STAR_LABELS, sentimentTotal, weekLabel } from './insightLabels';
+
+// The chart library is big: its own chunk ('charts', shared with the Moderation tab), fetched only when
+// this page draws (DESIGN.md: one chart library, loaded only by the screens that draw).
+const charts = () => import('./InsightCharts');
+const WeeklyChart = lazy(async () => ({ default: (await charts()).WeeklyChart }));
+const RatingsChart = lazy(async () => ({ default: (await charts()).RatingsChart }));
+const SentimentChart = lazy(async () => ({ default: (await charts()).SentimentChart }));
+
+/**
+ * A class's insight (issue #25), for its mentor and admins: enrolments and discussion activity per week,
+ * its reviews' stars and the mood of its discussions. Every chart has its figures as a table, for screen
+ * readers and anyone who prefers numbers.
+ */
+export function ClassInsightPage() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const detail = useClassDetail(id);
+  const allowed = detail.isSuccess && classActions(user, detail.data, false).canManageRoster;
+
+  if (detail.isError && errorStatus(detail.error) === 404) return <ClassNotFound />;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <Link
+        to={`/classes/${encodeURIComponent(id)}`}
+        className={`${textLink} inline-flex items-center gap-1.5 text-sm`}
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to the class
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Insight</h1>
+      {detail.isSuccess && (
+        <p className="mt-2 break-words text-slate-600 dark:text-slate-400">
+          How <strong className="font-semibold text-slate-800 dark:text-slate-200">{detail.data.title}</strong> is
+          going.
+        </p>
+      )}
+      {detail.isPending && <Loading />}
+      {detail.isError && (
+        <div className="mt-6">
+          <ErrorAlert>{errorMessage(detail.error, MESSAGES.classDetail.loadFailed)}</ErrorAlert>
+        </div>
+      )}
+      {detail.isSuccess && !allowed && (
+        <div className="mt-6">
+          <ErrorAlert>{MESSAGES.server.insightMentorOrAdminOnly}</ErrorAlert>
+        </div>
+      )}
+      {allowed && <Figures classId={id} />}
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div role="status" className="flex min-h-[30vh] items-center justify-center text-indigo-600 dark:text-indigo-400">
+      <Spinner className="size-8" />
+      <span className="sr-only">Loading...</span>
+    </div>
+  );
+}
+
+function Figures({ classId }: { classId: string }) {
+  const insight = useClassInsight(classId);
+  if (insight.isPending) return <Loading />;
+  if (insight.isError) {
+    return (
+      <div className="mt-6">
+        <ErrorAlert>{errorMessage(insight.error, MESSAGES.insight.loadFailed)}</ErrorAlert>
+      </div>
+    );
+  }
+  const { weeks, ratings, sentiment } = insight.data;
+  return (
+    <div className="mt-6 space-y-6">
+      <WeeklySection weeks={weeks} />
+      <RatingsSection ratings={ratings} />
+      <SentimentSection sentiment={sentiment} />
+    </div>
+  );
+}
+
+/** A card with a chart for the eyes and the same figures as a table (the Moderation tab's pattern). */
+function ChartSection(props: {
+  id: string;
+  title: string;
+  summary: ReactNode;
+  height: string;
+  chart: ReactNode;
+  caption: string;
+  head: string[];
+  rows: (string | number)[][];
+}) {
+  return (
+    <section aria-labelledby={props.id} className={`${card} p-4 sm:p-5`}>
+      <h2 id={props.id} className="text-base font-semibold text-slate-900 dark:text-white">
+        {props.title}
+      </h2>
+      <div className="mt-1 text-sm text-slate-600 dark:text-slate-400">{props.summary}</div>
+      {/* The chart is for the eyes: the table below says the same to a screen reader. */}
+      <div aria-hidden="true" className={`mt-4 w-full ${props.height}`}>
+        <Suspense fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}>
+          {props.chart}
+        </Suspense>
+      </div>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-300">
+          The figures as a table
+        </summary>
+        <div className="mt-2 max-h-72 overflow-auto">
+          <table className="w-full text-left">
+            <caption className="sr-only">{props.caption}</caption>
+            <thead className="text-xs text-slate-600 dark:text-slate-400">
+              <tr>
+                {props.head.map((h) => (
+                  <th key={h} scope="col" className="py-1 pr-3 font-medium">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="text-slate-800 dark:text-slate-200">
+              {props.rows.map(([first, ...rest]) => (
+                <tr key={String(first)} className="border-t border-slate-100 dark:border-slate-800">
+                  <th scope="row" className="py-1 pr-3 font-normal">
+                    {first}
+                  </th>
+                  {rest.map((cell, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in order
+                    <td key={i} className="py-1 pr-3 tabular-nums">
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+function WeeklySection({ weeks }: { weeks: ClassInsight['weeks'] }) {
+  const sum = (key: 'enrolments' | 'discussions' | 'replies') => weeks.reduce((n, w) => n + w[key], 0);
+  return (
+    <ChartSection
+      id="insight-weekly-heading"
+      title={`The last ${INSIGHT_WEEKS} weeks`}
+      summary={`${countLabel(sum('enrolments'), 'enrolment', 'enrolments')}, ${countLabel(sum('discussions'), 'discussion', 'discussions')} and ${countLabel(sum('replies'), 'reply', 'replies')}. Weeks start on Monday; learners who left are not counted.`}
+      height="h-64"
+      chart={<WeeklyChart weeks={weeks} />}
+      caption="Enrolments, discussions and replies per week"
+      head={['Week of', 'Enrolments', 'Discussions', 'Replies']}
+      rows={weeks.map((w) => [weekLabel(w.week), w.enrolments, w.discussions, w.replies])}
+    />
+  );
+}
+
+function RatingsSection({ ratings }: { ratings: ClassInsight['ratings'] }) {
+  const count = ratings.reduce((n, r) => n + r.count, 0);
+  return (
+    <ChartSection
+      id="insight-ratings-heading"
+      title="Ratings"
+      summary={`${countLabel(count, 'review', 'reviews')}.`}
+      height="h-52"
+      chart={<RatingsChart ratings={ratings} />}
+      caption="Reviews per number of stars"
+      head={['Stars', 'Reviews']}
+      rows={ratings.map((r) => [STAR_LABELS[r.stars - 1] ?? String(r.stars), r.count])}
+    />
+  );
+}
+
+function SentimentSection({ sentiment }: { sentiment: ClassInsight['sentiment'] }) {
+  const total = sentimentTotal(sentiment);
+  return (
+    <ChartSection
+      id="insight-sentiment-heading"
+      title="Sentiment of the discussions"
+      summary={`${countLabel(total, 'discussion or reply', 'discussions and replies')} in this class. Community posts belong to no class, so they are not counted here.`}
+      height="h-36"
+      chart={<SentimentChart sentiment={sentiment} />}
+      caption="Share of positive, negative and neutral discussions and replies"
+      head={['Sentiment', 'Share', 'Count']}
+      rows={SENTIMENT_ROWS.map((row) => [row.label, `${row.share(sentiment)}%`, row.count(sentiment)])}
+    />
+  );
+}
