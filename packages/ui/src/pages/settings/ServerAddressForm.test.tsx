@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ServerAddressChange } from '../../platform/platform';
@@ -21,19 +21,21 @@ describe('the Server section of Settings', () => {
   it('shows the current address and says why a new one was not saved', async () => {
     const change = vi.fn(async (): Promise<ServerAddressChange> => ({ ok: false, message: 'Could not reach it.' }));
     renderWithAuth(<SettingsPage />, { path: '/settings', platform: desktopPlatform(change) });
-    const field = screen.getByRole('textbox', { name: 'Server address' });
+    // Its own section: other sections of the page (the calendar link) may show alerts of their own.
+    const section = within(screen.getByRole('region', { name: 'Server' }));
+    const field = section.getByRole('textbox', { name: 'Server address' });
     expect(field).toHaveValue('http://localhost:3000');
 
     await userEvent.clear(field);
     await userEvent.type(field, 'https://down.example');
     await userEvent.click(screen.getByRole('button', { name: 'Check and save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach it.');
+    expect(await section.findByRole('alert')).toHaveTextContent('Could not reach it.');
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(change).toHaveBeenCalledWith('https://down.example');
 
     // Editing the address clears the verdict.
     await userEvent.type(field, '/');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(section.queryByRole('alert')).toBeNull();
   });
 
   it('checks while the button waits, then confirms the address was saved', async () => {
@@ -50,7 +52,8 @@ describe('the Server section of Settings', () => {
   it('says so when the check itself could not run', async () => {
     const change = vi.fn(() => Promise.reject(new Error('IPC closed')));
     renderWithAuth(<SettingsPage />, { path: '/settings', platform: desktopPlatform(change) });
-    await userEvent.click(screen.getByRole('button', { name: 'Check and save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The address could not be checked. Please try again.');
+    const section = within(screen.getByRole('region', { name: 'Server' }));
+    await userEvent.click(section.getByRole('button', { name: 'Check and save' }));
+    expect(await section.findByRole('alert')).toHaveTextContent('The address could not be checked. Please try again.');
   });
 });
