@@ -225,7 +225,8 @@ export const TARGETS: FuzzTarget[] = [
   {
     call: 'PUT /api/classes/:id',
     caller: u('classMentor'),
-    target: (_t, w) => w.cls.id,
+    // A class of its own: an accepted edit may complete or shrink it, and later calls use the world's.
+    target: async (t, w) => (await makeClass(t, w.users.classMentor)).id,
     body: c.updateClassRequestSchema,
     response: c.classSchema,
   },
@@ -235,7 +236,13 @@ export const TARGETS: FuzzTarget[] = [
     target: async (t, w) => (await makeClass(t, w.users.classMentor)).id,
     response: message,
   },
-  { call: 'POST /api/classes/:id/enroll', caller: freshLearner, target: (_t, w) => w.cls.id, response: message },
+  {
+    call: 'POST /api/classes/:id/enroll',
+    caller: freshLearner,
+    // A class of its own: the world's class may have been filled or completed by the calls before.
+    target: async (t, w) => (await makeClass(t, w.users.classMentor)).id,
+    response: message,
+  },
   {
     call: 'POST /api/classes/:id/unenroll',
     // A learner of its own: the world's enrolled learner must stay enrolled for the calls after this one.
