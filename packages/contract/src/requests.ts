@@ -325,8 +325,24 @@ export type SearchQuery = z.input<typeof searchQuerySchema>;
 
 // ---------- assistant ----------
 
+/** Whether the runtime knows this time zone (an IANA name such as Europe/Paris, or UTC). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const chatRequestSchema = z.object({
   message: boundedText('Message', LIMITS.chatMessage.min, LIMITS.chatMessage.max),
+  /** The asker's time zone, in which answers give times (their sessions'); UTC when left out. */
+  timeZone: z
+    .string({ error: 'timeZone must be text' })
+    .max(64, 'timeZone must be at most 64 characters')
+    .refine(isTimeZone, 'timeZone must be a time zone such as Europe/Paris')
+    .optional(),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 

@@ -1,10 +1,11 @@
 import type { Role } from '@mentora/contract';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isClassMentorSql } from '../classes/policy.js';
 import type { Queryable } from '../db/client.js';
 import {
   classes,
+  classSessions,
   communityPosts,
   discussionReplies,
   discussions,
@@ -15,7 +16,7 @@ import {
 } from '../db/schema.js';
 import { matchesFullText } from '../db/search.js';
 import { notHiddenSql } from '../moderation/visibility.js';
-import type { AssistantContext, ClassBrief, DiscussionBrief, PostBrief } from './provider.js';
+import type { AssistantContext, ClassBrief, DiscussionBrief, PostBrief, SessionBrief } from './provider.js';
 
 // The context of one question, built the same way for Gemini and for the offline assistant. Privacy
 // is decided here, once: no query below reads an email column, discussions come only from classes the
@@ -26,6 +27,8 @@ const OWN_CLASSES_LIMIT = 20;
 const MATCH_LIMIT = 5;
 const MAX_TERMS = 12;
 const EXCERPT_CHARS = 240;
+/** Enough for a fortnight of a busy learner's classes; "what's on this week" reads only the first week. */
+const SESSIONS_LIMIT = 20;
 
 export const classLink = (id: string) => `/classes/${id}`;
 export const discussionLink = (id: string) => `/discussions/${id}`;
@@ -257,13 +260,52 @@ async function matchingPosts(db: Queryable, query: string): Promise<PostBrief[]>
   }));
 }
 
-/** Who is asking, their classes, and the best full-text matches for the message. */
-export async function buildContext(db: Queryable, asker: UserRow, message: string): Promise<AssistantContext> {
+// ---------- sessions ----------
+
+/** The sessions of the asker's classes not yet ended (one under way included), soonest first. */
+async function upcomingSessions(db: Queryable, asker: UserRow, now: Date): Promise<SessionBrief[]> {
+  const rows = await db
+    .select({
+      id: classSessions.id,
+      title: classSessions.title,
+      classId: classes.id,
+      classTitle: classes.title,
+      startsAt: classSessions.startsAt,
+      durationMinutes: classSessions.durationMinutes,
+    })
+    .from(classSessions)
+    .innerJoin(classes, eq(classes.id, classSessions.classId))
+    .where(
+      and(
+        memberOfClass(asker),
+        isNull(classSessions.cancelledAt),
+        sql`${classSessions.startsAt} + ${classSessions.durationMinutes} * interval '1 minute' > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(classSessions.startsAt), asc(classSessions.id))
+    .limit(SESSIONS_LIMIT);
+  return rows.map((row) => ({ ...row, link: classLink(row.classId) }));
+}
+
+/** When and where the question is asked: the asker's time zone (UTC unless they say) and the time. */
+export interface AskedAt {
+  now: Date;
+  timeZone: string;
+}
+
+/** Who is asking, their classes and sessions, and the best full-text matches for the message. */
+export async function buildContext(
+  db: Queryable,
+  asker: UserRow,
+  message: string,
+  { now, timeZone }: AskedAt = { now: new Date(), timeZone: 'UTC' },
+): Promise<AssistantContext> {
   const terms = searchTerms(message);
   const query = terms.join(' or ');
-  const [enrolled, created, matchedClasses, matchedDiscussions, matchedPosts] = await Promise.all([
+  const [enrolled, created, sessions, matchedClasses, matchedDiscussions, matchedPosts] = await Promise.all([
     enrolledClasses(db, asker.id),
     createdClasses(db, asker.id),
+    upcomingSessions(db, asker, now),
     terms.length > 0 ? matchingClasses(db, query) : [],
     terms.length > 0 ? matchingDiscussions(db, asker, query) : [],
     terms.length > 0 ? matchingPosts(db, query) : [],
@@ -272,6 +314,9 @@ export async function buildContext(db: Queryable, asker: UserRow, message: strin
     asker: { id: asker.id, name: asker.name, role: asker.role },
     enrolled,
     created,
+    sessions,
+    now,
+    timeZone,
     terms,
     matches: { classes: matchedClasses, discussions: matchedDiscussions, posts: matchedPosts },
   };

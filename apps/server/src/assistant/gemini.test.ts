@@ -12,7 +12,8 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { type ClassRow, chatMessages } from '../db/schema.js';
+import { scheduleSession } from '../classes/sessions.js';
+import { type ClassRow, chatMessages, users } from '../db/schema.js';
 import { createLogger } from '../logger.js';
 import { upstreamStatus } from './gemini.js';
 import { EMPTY_ANSWER } from './service.js';
@@ -172,6 +173,47 @@ describe('the Gemini provider', () => {
       `[Secret Kotlin coroutine cancellation cancellation notes](/discussions/${foreign.body[0]._id})`,
     );
     expect(stub.requests[0]?.raw).not.toMatch(/@example\.test/);
+  });
+
+  it('grounds schedule questions in the asker’s own sessions, with times in the asker’s time zone', async () => {
+    // 08:00 UTC three days ahead: 17:00 in Tokyo (UTC+9 all year).
+    const startsAt = new Date(Date.now() + 3 * 86_400_000);
+    startsAt.setUTCHours(8, 0, 0, 0);
+    const mentor = (await t.ctx.db.select().from(users).where(eq(users.id, ownClass.mentorId)))[0];
+    if (!mentor) throw new Error('the class has no mentor');
+    await scheduleSession(t.ctx, mentor, ownClass.id, {
+      title: 'Flows deep dive',
+      startsAt: startsAt.toISOString(),
+      durationMinutes: 45,
+    });
+    await scheduleSession(t.ctx, mentor, foreignClass.id, {
+      title: 'Compost clinic',
+      startsAt: startsAt.toISOString(),
+      durationMinutes: 30,
+    });
+    stub.queue.push({ kind: 'answer', pieces: ['On Friday.'] });
+    const res = await t.http
+      .post('/api/gemini/chat')
+      .set(asker.auth)
+      .send({ message: 'When is my next session?', timeZone: 'Asia/Tokyo' });
+    expect(res.status).toBe(200);
+    const text = lastTurnText(stub.requests[0]);
+    const day = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Tokyo',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+    }).format(startsAt);
+    expect(text).toContain(
+      "Upcoming sessions of the asker's classes, soonest first (times in Asia/Tokyo time; it is now",
+    );
+    expect(text).toContain(
+      `- ${day} at 17:00, 45 minutes: "Flows deep dive" of the class "Kotlin Coroutines in Practice" (/classes/${ownClass.id})`,
+    );
+    // A class the asker is not in: its sessions are not theirs to be told of.
+    expect(text).not.toContain('Compost clinic');
+    const system = stub.requests[0]?.body.systemInstruction?.parts?.map((p) => p.text).join('') ?? '';
+    expect(system).toContain('Schedule a session of your class (/classes)');
   });
 
   it('carries the last 10 turns of the asker’s history only, oldest first', async () => {

@@ -166,6 +166,63 @@ export const HELP_TOPICS: HelpTopic[] = [
     ],
   },
   {
+    id: 'schedule-session',
+    title: 'Schedule a session of your class',
+    steps: [
+      "As the class's mentor, open the class and press Schedule session under Upcoming sessions.",
+      'Give it a title if you like, the date and time it starts (in your own time zone) and how long it lasts (15 to 480 minutes).',
+      'Your enrolled learners are told, and reminded shortly before it starts. Edit or Cancel session changes it later, and they are told of that too.',
+      'The Join button opens the live room from 10 minutes before the start.',
+    ],
+    link: { label: 'Classes', path: '/classes' },
+    cues: [
+      [/\bschedul(e|ed|es|ing)\b|\breschedul/, 3],
+      [/\bsessions?\b|\blessons?\b|\bmeetings?\b/, 2],
+      [new InOrder(/\b(cancel|move|change|edit|postpone)\b/, /\bsessions?\b/), 2],
+    ],
+  },
+  {
+    id: 'calendar',
+    title: 'Add your sessions to a calendar',
+    steps: [
+      'On a class page, press Add to calendar under a session: your calendar opens the file it downloads.',
+      'Or subscribe to all the sessions of your classes: copy the calendar link in Settings and add it to Google Calendar, Outlook or Apple Calendar as a calendar from a URL.',
+      'Keep the link private. If you shared it by mistake, make a new one in Settings: the old one stops working.',
+    ],
+    link: { label: 'Settings', path: '/settings' },
+    cues: [[/\bcalendars?\b|\bical\b|\bics\b|\bsubscribe\b/, 4]],
+  },
+  {
+    id: 'edit-class',
+    title: 'Edit or complete your class',
+    steps: [
+      "As the class's mentor, open the class and press Edit class.",
+      'Change any field of the create form, or its status: upcoming, ongoing or completed, and save.',
+      'A completed class takes no new enrolments and counts as completed on your dashboard.',
+    ],
+    link: { label: 'Classes', path: '/classes' },
+    cues: [
+      [new InOrder(/\b(edit|change|update|rename|complete|finish|close|end|mark)\b/, CLASSY), 4],
+      [/\bcompleted?\b/, 1],
+    ],
+  },
+  {
+    id: 'roster',
+    title: 'See who is in your class',
+    steps: [
+      "As the class's mentor (or an admin), open the class and press Roster.",
+      'It lists the enrolled learners with the date each enrolled: search it, export it as CSV, or remove a learner from the class (they are told).',
+      'Insight, next to it, charts enrolments, ratings, discussion activity and the mood of what is written about the class.',
+    ],
+    link: { label: 'Classes', path: '/classes' },
+    cues: [
+      // More than the enrol topic's cue: "who is enrolled" asks for the list, not how to enrol.
+      [/\broster\b|\bwho (is|are|has|have) (enrolled|in)\b/, 4],
+      [/\b(my|the) (students|learners|attendees)\b/, 3],
+      [/\binsights?\b|\bstatistics\b|\bstats\b|\banalytics\b/, 3],
+    ],
+  },
+  {
     id: 'community',
     title: 'Post in the community',
     steps: [

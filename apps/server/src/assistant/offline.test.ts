@@ -8,7 +8,8 @@ import {
   makeVerifiedMentor,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { classes, discussions } from '../db/schema.js';
+import { cancelSession, scheduleSession } from '../classes/sessions.js';
+import { classes, classSessions, discussions } from '../db/schema.js';
 import { DEMO_PASSWORD } from '../demo/content.js';
 import { seedDemo } from '../demo/seed.js';
 import { redactEmails, searchTerms } from './context.js';
@@ -267,6 +268,139 @@ describe('answers from a seeded database', () => {
     for (const answer of answers) {
       expect(answer).not.toMatch(/language model|as an ai\b|\bLLM\b|\bGPT\b/i);
       expect(answer).not.toMatch(/@demo\.mentora/);
+    }
+  });
+});
+
+describe('the schedule of the asker’s classes', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.close());
+
+  const DAY = 86_400_000;
+  /** 00:30 UTC, `days` days from today: 09:30 in Tokyo (UTC+9 all year), 00:30 in UTC. */
+  const halfPastMidnightUtc = (days: number) => {
+    const at = new Date(Date.now() + days * DAY);
+    at.setUTCHours(0, 30, 0, 0);
+    return at;
+  };
+  const weekday = (date: Date, timeZone: string) =>
+    new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone }).format(date);
+
+  async function askAs(who: { auth: Record<string, string> }, message: string, timeZone?: string) {
+    const res = await t.http
+      .post('/api/gemini/chat')
+      .set(who.auth)
+      .send(timeZone ? { message, timeZone } : { message });
+    expect(res.status).toBe(200);
+    return res.body.response as string;
+  }
+
+  it.each<[string, Intent]>([
+    ['When is my next session?', 'schedule'],
+    ["What's on this week?", 'schedule'],
+    ['when is the next class', 'schedule'],
+    ['Any upcoming sessions?', 'schedule'],
+    ["what's in my calendar", 'schedule'],
+    ['What should I learn next?', 'recommend'],
+    ['How do I schedule a session?', 'howTo'],
+  ])('%s -> %s', (message, intent) => {
+    expect(detectIntent(message)).toBe(intent);
+  });
+
+  it.each([
+    ['How do I schedule a session?', 'schedule-session'],
+    ['How can I cancel a session?', 'schedule-session'],
+    ['How do I add my sessions to Google Calendar?', 'calendar'],
+    ['How do I mark my class as completed?', 'edit-class'],
+    ['How do I edit my class?', 'edit-class'],
+    ['How do I see who is enrolled?', 'roster'],
+    ['How do I start a live session?', 'start-live'],
+  ])('finds the help topic of "%s"', (question, id) => {
+    expect(findHelpTopic(question)?.topic.id).toBe(id);
+  });
+
+  it('names the next session in the asker’s own time zone, and lists the coming week', async () => {
+    const mentor = await makeVerifiedMentor(t, { name: 'Mina Mentor' });
+    const cls = await makeClass(t, mentor, { title: 'Pottery for Beginners' });
+    const other = await makeClass(t, mentor, { title: 'Glazing Masterclass' });
+    const learner = await makeLearner(t);
+    await enrol(t, cls, learner);
+    const soon = halfPastMidnightUtc(2);
+    const later = halfPastMidnightUtc(4);
+    const far = halfPastMidnightUtc(12);
+    const schedule = (classId: string, title: string, startsAt: Date) =>
+      scheduleSession(t.ctx, mentor.user, classId, { title, startsAt: startsAt.toISOString(), durationMinutes: 90 });
+    await schedule(cls.id, 'Wheel basics', soon);
+    await schedule(cls.id, 'Trimming', later);
+    await schedule(cls.id, 'Final firing', far);
+    const cancelled = await schedule(cls.id, 'Cancelled clay day', halfPastMidnightUtc(3));
+    await cancelSession(t.ctx, mentor.user, cls.id, cancelled._id);
+    // A class the learner is not in: its sessions are none of theirs.
+    await schedule(other.id, 'Celadon secrets', halfPastMidnightUtc(1));
+    const classLink = `[Pottery for Beginners](/classes/${cls.id})`;
+
+    const tokyo = await askAs(learner, 'When is my next session?', 'Asia/Tokyo');
+    expect(tokyo).toContain(
+      `Your next session is “Wheel basics” of ${classLink}, on ${weekday(soon, 'Asia/Tokyo')} at 09:30 (Asia/Tokyo time), in `,
+    );
+    // Between one and two days away, depending on the time of day the test runs.
+    expect(tokyo).toMatch(/ at 09:30 \(Asia\/Tokyo time\), in ((2[4-9]|3[0-5]) hours|2 days), for 90 minutes\./);
+    expect(tokyo).toContain('In the next 7 days (times in Asia/Tokyo time):');
+    expect(tokyo).toContain(`- ${weekday(later, 'Asia/Tokyo')} at 09:30: “Trimming” in ${classLink}, 90 minutes`);
+    expect(tokyo).not.toContain('Final firing');
+    expect(tokyo).not.toContain('Cancelled clay day');
+    expect(tokyo).not.toContain('Celadon secrets');
+    expect(tokyo).toContain('[Settings](/settings)');
+
+    // Without a time zone: UTC, said as such.
+    const utc = await askAs(learner, "What's on this week?");
+    expect(utc).toContain(`on ${weekday(soon, 'UTC')} at 00:30 (UTC)`);
+
+    // Its mentor asks too: the sessions of the classes they teach.
+    const own = await askAs(mentor, 'What are my upcoming sessions?', 'Asia/Tokyo');
+    expect(own).toContain('“Celadon secrets” of [Glazing Masterclass]');
+  });
+
+  it('says when a session is on now, when nothing is on this week, and when there is nothing at all', async () => {
+    const mentor = await makeVerifiedMentor(t);
+    const cls = await makeClass(t, mentor, { title: 'Night Sky Photography' });
+    const learner = await makeLearner(t);
+    await enrol(t, cls, learner);
+
+    expect(await askAs(learner, 'When is my next session?')).toContain(
+      `No sessions are scheduled in your classes ([Night Sky Photography](/classes/${cls.id})).`,
+    );
+    expect(await askAs(await makeLearner(t), 'When is my next session?')).toMatch(/^You are not in any classes yet/);
+
+    const far = halfPastMidnightUtc(10);
+    await scheduleSession(t.ctx, mentor.user, cls.id, { title: '', startsAt: far.toISOString(), durationMinutes: 60 });
+    const quiet = await askAs(learner, "What's on this week?", 'Europe/Paris');
+    expect(quiet).toMatch(
+      /^Nothing is scheduled in your classes in the next 7 days\. Your next session is a session of/,
+    );
+    expect(quiet).toMatch(/, in (9|10) days, for 60 minutes\./);
+
+    // Started ten minutes ago, an hour long: on now. One that ended is no longer mentioned.
+    await t.ctx.db.insert(classSessions).values([
+      { classId: cls.id, title: 'Milky Way walk', startsAt: new Date(Date.now() - 10 * 60_000), durationMinutes: 60 },
+      { classId: cls.id, title: 'Over already', startsAt: new Date(Date.now() - 3 * 3_600_000), durationMinutes: 60 },
+    ]);
+    const now = await askAs(learner, 'When is my next session?', 'Europe/Paris');
+    expect(now).toMatch(/^“Milky Way walk” of \[Night Sky Photography\]\(\/classes\/[0-9a-f-]{36}\) is on now/);
+    expect(now).not.toContain('Over already');
+  });
+
+  it('refuses a time zone it does not know, on both endpoints', async () => {
+    const learner = await makeLearner(t);
+    for (const path of ['/api/gemini/chat', '/api/gemini/chat/stream']) {
+      for (const timeZone of ['Mars/Olympus_Mons', 42, 'x'.repeat(65)]) {
+        const res = await t.http.post(path).set(learner.auth).send({ message: 'When is my next session?', timeZone });
+        expect(res.status, `${path} ${timeZone}`).toBe(400);
+        expect(res.body.errors?.[0]?.path).toBe('timeZone');
+      }
     }
   });
 });

@@ -12,14 +12,23 @@ import {
   toClassBrief,
 } from './context.js';
 import { findHelpTopic, type HelpTopic } from './help.js';
-import type { AssistantContext, AssistantProvider, AssistantQuestion, ClassBrief } from './provider.js';
+import type { AssistantContext, AssistantProvider, AssistantQuestion, ClassBrief, SessionBrief } from './provider.js';
+import { dayAndTime, fromNow, timeOfDay, zoneName } from './when.js';
 
 // The assistant that needs no network. It recognises a few kinds of question with plain patterns,
 // answers from the platform's own data (the context every question gets, plus a few queries of its
 // own), names and links everything it used, and says plainly when it has nothing. It is a search and
 // help tool, and says so: it never presents itself as a language model.
 
-export type Intent = 'greeting' | 'howTo' | 'whatsNew' | 'recommend' | 'myClasses' | 'findClasses' | 'search';
+export type Intent =
+  | 'greeting'
+  | 'howTo'
+  | 'whatsNew'
+  | 'schedule'
+  | 'recommend'
+  | 'myClasses'
+  | 'findClasses'
+  | 'search';
 
 // Read on the message with its whitespace trimmed and collapsed to one space (see detectIntent): with
 // \s+ and a class holding \s side by side, a run of spaces could be split between them in every way.
@@ -29,6 +38,9 @@ const HOW =
   /\bhow (do|can|could|should|would|to)\b|\bwhere (do|can|is|are)\b|\bcan i\b|\bis it possible\b|\bsteps? (to|for)\b|\bi (want|need|would like) to\b|\bhelp me\b/;
 const WHATS_NEW =
   /\bwhat'?s (new|happening|going on)\b|\bwhat is (new|happening)\b|\banything new\b|\bnews\b|\b(recent|latest|new) (activity|discussions?|repl(y|ies)|updates?)\b|\bupdates?\b|\bwhat did i miss\b|\bcatch me up\b/;
+/** "When is my next session?", "What's on this week?": a question about when, not what. */
+const SCHEDULE =
+  /\b(next|upcoming|coming|scheduled|planned) (live )?(sessions?|lessons?|lectures?|meetings?)\b|\bwhen('s| is| are| do| does)( my| the| our)? (next |first )?(live )?(session|class|lesson|lecture|meeting)s?\b|\bwhat'?s on\b|\bwhat is on\b|\b(this|next) week\b|\b(my|the) (schedule|calendar|timetable)\b/;
 const NEXT =
   /\b(learn|take|study|try|do) next\b|\bwhat should i (learn|take|study|try|do)\b|\brecommend|\bsuggest|\bnext (class|course|step)\b|\bwhat (class|course) should\b/;
 const MINE =
@@ -44,6 +56,7 @@ export function detectIntent(message: string): Intent {
   const help = findHelpTopic(text);
   if (help && HOW.test(text)) return 'howTo';
   if (WHATS_NEW.test(text)) return 'whatsNew';
+  if (SCHEDULE.test(text)) return 'schedule';
   if (NEXT.test(text)) return 'recommend';
   if (MINE.test(text)) return 'myClasses';
   // "I forgot my password": a strong help cue needs no "how do I".
@@ -82,7 +95,8 @@ const CAPABILITY_LINES = [
   '- Suggest what to learn next from your classes and ratings: "What should I learn next?"',
   '- Catch you up on your classes: "What\'s new in my classes?"',
   '- List your classes: "What are my classes?"',
-  '- Explain how to use Mentora: "How do I start a discussion?" (enrolling, discussions, reviews, verification, creating a class, live sessions, community posts, theme, password, profile)',
+  '- Tell you when your sessions are: "When is my next session?" or "What\'s on this week?"',
+  '- Explain how to use Mentora: "How do I start a discussion?" (enrolling, discussions, reviews, verification, creating, editing and scheduling a class, live sessions, calendars, community posts, theme, password, profile)',
   '- Search the discussions of your classes and the community posts: type a few keywords.',
 ];
 
@@ -229,6 +243,51 @@ async function whatsNew(db: Queryable, context: AssistantContext): Promise<strin
   return sections.join('\n\n');
 }
 
+/** How far ahead "what's on" looks: a week from now (the asker's week may start on any day). */
+const WEEK_MS = 7 * 86_400_000;
+
+const sessionName = (session: SessionBrief) => (session.title ? `“${plain(session.title)}”` : 'a session');
+
+function sessionLine(session: SessionBrief, zone: string): string {
+  return `- ${dayAndTime(session.startsAt, zone)}: ${sessionName(session)} in ${link(session.classTitle, session.link)}, ${plural(session.durationMinutes, 'minute', 'minutes')}`;
+}
+
+function nextSession(session: SessionBrief, context: AssistantContext): string {
+  const { now, timeZone } = context;
+  const where = link(session.classTitle, session.link);
+  if (session.startsAt <= now) {
+    const which = session.title ? `${sessionName(session)} of ${where}` : `A session of ${where}`;
+    return `${which} is on now: it started at ${timeOfDay(session.startsAt, timeZone)} (${zoneName(timeZone)}). Join it from its class page.`;
+  }
+  return `Your next session is ${sessionName(session)} of ${where}, on ${dayAndTime(session.startsAt, timeZone)} (${zoneName(timeZone)}), ${fromNow(session.startsAt, now)}, for ${plural(session.durationMinutes, 'minute', 'minutes')}.`;
+}
+
+/** The asker's next session and what else is on in the coming week, in their own time zone. */
+function schedule(context: AssistantContext): string {
+  const mine = [...context.enrolled, ...context.created];
+  if (mine.length === 0) {
+    return `You are not in any classes yet, so you have no sessions. Browse ${link('Classes', '/classes')} to find one.`;
+  }
+  const { sessions, now, timeZone } = context;
+  const [next] = sessions;
+  if (!next) {
+    return `No sessions are scheduled in your classes (${mine.map((c) => link(c.title, c.link)).join(', ')}). They show on each class's page once its mentor schedules them.`;
+  }
+  const week = sessions.filter((session) => session.startsAt.getTime() < now.getTime() + WEEK_MS);
+  const sections = [
+    week.length === 0
+      ? `Nothing is scheduled in your classes in the next 7 days. ${nextSession(next, context)}`
+      : nextSession(next, context),
+  ];
+  if (week.length > 1) {
+    sections.push(
+      `In the next 7 days (times in ${zoneName(timeZone)}):\n${week.map((s) => sessionLine(s, timeZone)).join('\n')}`,
+    );
+  }
+  sections.push(`To have them in your own calendar, copy your calendar link in ${link('Settings', '/settings')}.`);
+  return sections.join('\n\n');
+}
+
 async function recommend(db: Queryable, context: AssistantContext): Promise<string> {
   const askerId = context.asker.id;
   const notMine = and(ne(classes.mentorId, askerId), sql`not ${enrolledIn(askerId)}`, ne(classes.status, 'completed'));
@@ -361,6 +420,8 @@ export async function offlineAnswer(db: Queryable, question: AssistantQuestion):
     }
     case 'whatsNew':
       return whatsNew(db, context);
+    case 'schedule':
+      return schedule(context);
     case 'recommend':
       return recommend(db, context);
     case 'myClasses':
@@ -404,6 +465,7 @@ export const OFFLINE_PATTERNS: Readonly<Record<string, RegExp>> = {
   CAPABILITIES,
   HOW,
   WHATS_NEW,
+  SCHEDULE,
   NEXT,
   MINE,
   ABOUT_CLASSES,

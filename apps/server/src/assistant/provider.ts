@@ -40,6 +40,19 @@ export interface PostBrief {
   link: string;
 }
 
+/** A scheduled session of one of the asker's classes, not cancelled and not yet ended. */
+export interface SessionBrief {
+  id: string;
+  /** As the mentor titled it; empty when they did not. */
+  title: string;
+  classId: string;
+  classTitle: string;
+  startsAt: Date;
+  durationMinutes: number;
+  /** The class page, where the session is joined. */
+  link: string;
+}
+
 /**
  * What the platform knows that is relevant to one question, limited to what the asker may see: public
  * classes and community posts, discussions only of classes they are enrolled in or mentor, and never
@@ -49,6 +62,11 @@ export interface AssistantContext {
   asker: { id: string; name: string; role: Role };
   enrolled: ClassBrief[];
   created: ClassBrief[];
+  /** The next sessions of their classes (enrolled in or mentoring), soonest first. */
+  sessions: SessionBrief[];
+  /** When the question was asked, and the asker's time zone: times in answers are given in it. */
+  now: Date;
+  timeZone: string;
   /** The words of the question the full-text search used (empty: nothing searchable). */
   terms: string[];
   matches: { classes: ClassBrief[]; discussions: DiscussionBrief[]; posts: PostBrief[] };

@@ -41,20 +41,20 @@ export function assistantRoutes(
 
   router.post('/chat', limits.assistantPerUser, async (req, res) => {
     const user = actor(req);
-    const { message } = parseInput(chatRequestSchema, req.body);
-    res.json({ response: await assistantService.chat(ctx, provider, user, message) });
+    const asked = parseInput(chatRequestSchema, req.body);
+    res.json({ response: await assistantService.chat(ctx, provider, user, asked) });
   });
 
   router.post('/chat/stream', limits.assistantPerUser, async (req, res) => {
     const user = actor(req);
-    const { message } = parseInput(chatRequestSchema, req.body);
+    const asked = parseInput(chatRequestSchema, req.body);
     // The asker closing the connection stops the provider call.
     const gone = new AbortController();
     res.on('close', () => {
       if (!res.writableEnded) gone.abort();
     });
     try {
-      const response = await assistantService.streamChat(ctx, provider, user, message, {
+      const response = await assistantService.streamChat(ctx, provider, user, asked, {
         signal: gone.signal,
         onDelta: (delta) => {
           openEventStream(res);

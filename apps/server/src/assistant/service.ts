@@ -13,8 +13,18 @@ import { AssistantAborted, AssistantFailure, type AssistantProvider, type Assist
 /** What the asker reads when the provider answered with no text at all (e.g. it declined). */
 export const EMPTY_ANSWER = 'I could not put an answer together for that. Please try rephrasing your question.';
 
-async function prepare(ctx: AppContext, user: UserRow, message: string): Promise<AssistantQuestion> {
-  const [context, history] = await Promise.all([buildContext(ctx.db, user, message), recentTurns(ctx.db, user.id)]);
+/** One question as asked: the message, and the asker's time zone for the times in the answer. */
+export interface Asked {
+  message: string;
+  timeZone?: string | undefined;
+}
+
+async function prepare(ctx: AppContext, user: UserRow, asked: Asked, now: Date): Promise<AssistantQuestion> {
+  const { message, timeZone = 'UTC' } = asked;
+  const [context, history] = await Promise.all([
+    buildContext(ctx.db, user, message, { now, timeZone }),
+    recentTurns(ctx.db, user.id),
+  ]);
   return { message, context, history };
 }
 
@@ -30,14 +40,9 @@ function providerFailure(ctx: AppContext, provider: AssistantProvider, error: un
     : new HttpError(502, MESSAGES.assistant.unavailable);
 }
 
-export async function chat(
-  ctx: AppContext,
-  provider: AssistantProvider,
-  user: UserRow,
-  message: string,
-): Promise<string> {
+export async function chat(ctx: AppContext, provider: AssistantProvider, user: UserRow, asked: Asked): Promise<string> {
   const askedAt = new Date();
-  const question = await prepare(ctx, user, message);
+  const question = await prepare(ctx, user, asked, askedAt);
   let answer: string;
   try {
     answer = await provider.answer(question);
@@ -45,7 +50,7 @@ export async function chat(
     throw providerFailure(ctx, provider, error);
   }
   if (answer.trim() === '') answer = EMPTY_ANSWER;
-  await saveExchange(ctx.db, user.id, { content: message, at: askedAt }, answer);
+  await saveExchange(ctx.db, user.id, { content: question.message, at: askedAt }, answer);
   return answer;
 }
 
@@ -60,11 +65,11 @@ export async function streamChat(
   ctx: AppContext,
   provider: AssistantProvider,
   user: UserRow,
-  message: string,
+  asked: Asked,
   options: StreamOptions,
 ): Promise<string> {
   const askedAt = new Date();
-  const question = await prepare(ctx, user, message);
+  const question = await prepare(ctx, user, asked, askedAt);
   let answer = '';
   try {
     for await (const delta of provider.stream(question, options.signal)) {
@@ -80,7 +85,7 @@ export async function streamChat(
     answer = EMPTY_ANSWER;
     options.onDelta(answer);
   }
-  await saveExchange(ctx.db, user.id, { content: message, at: askedAt }, answer);
+  await saveExchange(ctx.db, user.id, { content: question.message, at: askedAt }, answer);
   return answer;
 }
 

@@ -11,7 +11,12 @@ import { Markdown } from './Markdown';
 import { PROVIDER_LABELS, useAssistantStatus } from './queries';
 import type { ChatLine, useConversation } from './useConversation';
 
-const SUGGESTIONS = ['Which classes teach design?', 'What should I learn next?', 'How do I start a discussion?'];
+const SUGGESTIONS = [
+  'Which classes teach design?',
+  'What should I learn next?',
+  'When is my next session?',
+  'How do I start a discussion?',
+];
 
 /** Icon buttons on the indigo header: white, with a white focus ring that shows on indigo. */
 const headerButton =

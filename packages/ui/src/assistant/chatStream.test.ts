@@ -54,7 +54,25 @@ describe('streamChat', () => {
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('include');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok-1');
-    expect(JSON.parse(String(init?.body))).toEqual({ message: 'which classes teach typescript' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      message: 'which classes teach typescript',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+  });
+
+  it("sends the viewer's time zone, so answers give times on the viewer's clock", async () => {
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolved.call(this), timeZone: 'Asia/Kolkata' };
+    });
+    try {
+      const { result, fetchMock } = await run(streamResponse(['event: done\ndata: {"response":"ok"}\n\n']));
+      await result;
+      const [, init] = fetchMock.mock.calls[0] ?? [];
+      expect(JSON.parse(String(init?.body)).timeZone).toBe('Asia/Kolkata');
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('sends no Authorization header without a stored token', async () => {

@@ -57,6 +57,8 @@ function parseJson(data: string): unknown {
  * during the answer, and with the signal's reason when aborted.
  */
 export async function streamChat({ baseUrl, token, message, onDelta, signal }: StreamChatOptions): Promise<string> {
+  // The viewer's zone, so the assistant gives times (their sessions') as their own clock shows them.
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
@@ -65,7 +67,7 @@ export async function streamChat({ baseUrl, token, message, onDelta, signal }: S
       method: 'POST',
       headers,
       credentials: 'include',
-      body: JSON.stringify({ message }),
+      body: JSON.stringify(timeZone ? { message, timeZone } : { message }),
       signal,
     });
   } catch (error) {
