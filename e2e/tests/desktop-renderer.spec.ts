@@ -135,6 +135,52 @@ test('starting and joining a live session open the room in the system browser', 
   }
 });
 
+test('a mentor edits their class and schedules a session from the desktop app', async ({ page, baseURL, request }) => {
+  const room = await seedClass(request, 'Desktop pottery', 'Ada Lovelace');
+  const desktop = await injectDesktopBridge(page, {
+    serverUrl: serverUrl(baseURL),
+    stored: { token: room.mentorToken },
+  });
+  await desktop.open(`/classes/${room.classId}`);
+
+  // The edit screen: prefilled, saved across origins with the stored token.
+  await page.getByRole('link', { name: 'Edit class' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue('Desktop pottery');
+  await page.getByLabel('Title').fill('Desktop pottery, term two');
+  await page.getByLabel('Status').selectOption('ongoing');
+  const saved = page.waitForRequest(
+    (req) => req.method() === 'PUT' && req.url() === `${serverUrl(baseURL)}/api/classes/${room.classId}`,
+  );
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  expect((await saved).headers().authorization).toBe(`Bearer ${room.mentorToken}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Desktop pottery, term two' })).toBeVisible();
+
+  // The schedule dialog: a session tomorrow at 09:00, listed on the class page and kept by the server.
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}`;
+  await page.getByRole('button', { name: 'Schedule session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule session' });
+  await dialog.getByLabel('Title (optional)').fill('Glazes');
+  await dialog.getByLabel('Starts').fill(`${day}T09:00`);
+  await dialog.getByLabel('Duration (minutes)').fill('45');
+  await dialog.getByRole('button', { name: 'Schedule session' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('session-item').getByText('Glazes')).toBeVisible();
+  const listed = await request.get(`/api/classes/${room.classId}/sessions`, {
+    headers: { Authorization: `Bearer ${room.learnerToken}` },
+  });
+  const { sessions } = (await listed.json()) as { sessions: { title: string; durationMinutes: number }[] };
+  expect(sessions.map(({ title, durationMinutes }) => ({ title, durationMinutes }))).toEqual([
+    { title: 'Glazes', durationMinutes: 45 },
+  ]);
+
+  // Add to calendar works under the desktop CSP: the .ics comes down as a file.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Add to calendar' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.ics$/);
+});
+
 test('a javascript: or file: URL never reaches the system browser', async ({ page, baseURL, request }) => {
   const room = await seedClass(request, 'Desktop hostile server', 'Ada Lovelace');
   const desktop = await injectDesktopBridge(page, {

@@ -13,6 +13,7 @@ import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
+import { downloadFile } from '../../components/download';
 import { formatDateTime } from '../../components/formatters';
 import { Spinner } from '../../components/Spinner';
 import { buttonGhost, buttonPrimary, buttonSecondary, card, fieldLabel, inputField } from '../../components/styles';
@@ -61,17 +62,6 @@ function localInputValue(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-function downloadText(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 export function ClassSessionsCard({
   cls,
   isMember,
@@ -106,7 +96,7 @@ export function ClassSessionsCard({
     });
   const onCalendar = (s: ClassSession) =>
     calendar.mutate(s._id, {
-      onSuccess: (text) => downloadText(text, `mentora-session-${s._id}.ics`),
+      onSuccess: (text) => downloadFile(`mentora-session-${s._id}.ics`, text, 'text/calendar'),
       onError: (error) => toast.error(errorMessage(error, MESSAGES.sessions.calendarFailed)),
     });
 

@@ -8,6 +8,7 @@ import { useAuth } from '../../../auth/AuthContext';
 import { ErrorAlert } from '../../../components/Alert';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { downloadFile } from '../../../components/download';
 import { countLabel, formatDateTime } from '../../../components/formatters';
 import { SearchField } from '../../../components/SearchField';
 import { Spinner } from '../../../components/Spinner';
@@ -15,7 +16,7 @@ import { buttonSecondary, card, textLink } from '../../../components/styles';
 import { ClassNotFound } from '../ClassNotFound';
 import { classActions } from '../classActions';
 import { useClassDetail, useRemoveFromRoster, useRoster } from '../queries';
-import { downloadCsv, rosterCsv, rosterFileName } from './rosterCsv';
+import { rosterCsv, rosterFileName } from './rosterCsv';
 import { filterRoster } from './rosterSearch';
 
 /**
@@ -116,7 +117,7 @@ function RosterList({ classId, classTitle }: { classId: string; classTitle: stri
           type="button"
           className={buttonSecondary}
           disabled={learners.length === 0}
-          onClick={() => downloadCsv(rosterFileName(classTitle), rosterCsv(learners))}
+          onClick={() => downloadFile(rosterFileName(classTitle), rosterCsv(learners), 'text/csv;charset=utf-8')}
         >
           <Download aria-hidden="true" className="size-4" />
           Export CSV

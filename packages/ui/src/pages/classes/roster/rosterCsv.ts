@@ -31,16 +31,3 @@ export function rosterFileName(classTitle: string): string {
     .slice(0, 60);
   return `${slug || 'class'}-roster.csv`;
 }
-
-/** Hands the text to the browser (or the desktop shell's window) as a download. */
-export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
