@@ -297,6 +297,21 @@ async function seedCatalogue(request: import('@playwright/test').APIRequestConte
     rating: 4,
     comment: 'Clear explanations and great pair-programming sessions.\nI would love a follow-up on optimisation.',
   });
+  // Two sessions ahead, for the class page's list, the assistant and the calendar.
+  const day = (days: number, hour: number) => {
+    const at = new Date(Date.now() + days * 86_400_000);
+    at.setUTCHours(hour, 0, 0, 0);
+    return at.toISOString();
+  };
+  for (const [title, startsAt, durationMinutes] of [
+    ['Lexing by hand', day(1, 18), 90],
+    ['Recursive descent parsing', day(3, 18), 120],
+  ] as const) {
+    await request.post(`/api/classes/${compilers._id}/sessions`, {
+      headers: { Authorization: `Bearer ${mentor.token}` },
+      data: { title, startsAt, durationMinutes },
+    });
+  }
   return { mentorToken: mentor.token, learnerToken: ada, classId: compilers._id };
 }
 
@@ -357,6 +372,38 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Create class' }).click();
       await page.getByText('Title is required').waitFor();
       await shot('class-create-errors');
+
+      // What a mentor runs a class with (issue #25): edit, schedule, roster, insight; the calendar link.
+      await open(page, `/classes/${catalogue.classId}/edit`, theme, catalogue.mentorToken);
+      await page.getByLabel('Status').waitFor();
+      await shot('class-edit');
+      await open(page, `/classes/${catalogue.classId}`, theme, catalogue.mentorToken);
+      await page.getByRole('button', { name: 'Schedule session' }).click();
+      await page.getByRole('dialog', { name: 'Schedule session' }).waitFor();
+      await page.waitForTimeout(200);
+      await shot('class-schedule-dialog', false);
+      await open(page, `/classes/${catalogue.classId}/roster`, theme, catalogue.mentorToken);
+      await page.getByRole('heading', { name: /learners? enrolled/ }).waitFor();
+      await shot('class-roster');
+      await open(page, `/classes/${catalogue.classId}/insight`, theme, catalogue.mentorToken);
+      await page.locator('.recharts-surface').first().waitFor();
+      await page.waitForTimeout(400);
+      await shot('class-insight');
+      await open(page, '/settings', theme, catalogue.learnerToken);
+      await page.getByRole('textbox', { name: 'Calendar link' }).waitFor();
+      await shot('settings-calendar');
+      await open(page, `/classes/${catalogue.classId}`, theme, catalogue.learnerToken);
+      await page.getByRole('button', { name: 'Open the assistant' }).click();
+      const panel = page.getByRole('dialog', { name: 'Mentora Assistant' });
+      // Typed: after the first theme's question, the chat shows its history instead of the suggestions.
+      await panel.getByLabel('Message the assistant').fill('When is my next session?');
+      await panel.getByLabel('Message the assistant').press('Enter');
+      await panel
+        .getByText(/^Your next session is/)
+        .nth(theme === 'light' ? 0 : 1)
+        .waitFor();
+      await page.waitForTimeout(400);
+      await shot('assistant-schedule', false);
       await context.close();
     }
   });

@@ -74,6 +74,31 @@ describe('ClassInsightPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     }
   });
 
+  it('says there is nothing to chart yet instead of drawing empty charts', async () => {
+    renderWithAuth(<ClassInsightPage />, {
+      path: '/classes/c1/insight',
+      route: '/classes/:id/insight',
+      user: MENTOR,
+      answer: (config) =>
+        config.url === '/classes/c1/insight'
+          ? {
+              status: 200,
+              data: {
+                weeks: [week('2026-11-23', 0, 0, 0)],
+                ratings: [1, 2, 3, 4, 5].map((stars) => ({ stars, count: 0 })),
+                sentiment: { positive: 0, negative: 0, neutral: 0 },
+              },
+            }
+          : { status: 200, data: CLS },
+    });
+    expect(await screen.findByText('No enrolments, discussions or replies in these weeks yet.')).toBeInTheDocument();
+    expect(screen.getByText('No reviews yet.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing has been written in its discussions yet.')).toBeInTheDocument();
+    expect(screen.queryByTestId('weekly-chart')).toBeNull();
+    expect(screen.queryByTestId('sentiment-chart')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
   it('links back to the class', async () => {
     setup();
     await screen.findByRole('heading', { name: 'The last 12 weeks' });

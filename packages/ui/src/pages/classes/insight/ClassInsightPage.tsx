@@ -104,6 +104,8 @@ function ChartSection(props: {
   caption: string;
   head: string[];
   rows: (string | number)[][];
+  /** Said in place of the chart and its table when there is nothing yet to draw. */
+  empty: string | null;
 }) {
   return (
     <section aria-labelledby={props.id} className={`${card} p-4 sm:p-5`}>
@@ -111,6 +113,26 @@ function ChartSection(props: {
         {props.title}
       </h2>
       <div className="mt-1 text-sm text-slate-600 dark:text-slate-400">{props.summary}</div>
+      {props.empty ? (
+        <p className="mt-4 rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          {props.empty}
+        </p>
+      ) : (
+        <ChartAndTable {...props} />
+      )}
+    </section>
+  );
+}
+
+function ChartAndTable(props: {
+  height: string;
+  chart: ReactNode;
+  caption: string;
+  head: string[];
+  rows: (string | number)[][];
+}) {
+  return (
+    <>
       {/* The chart is for the eyes: the table below says the same to a screen reader. */}
       <div aria-hidden="true" className={`mt-4 w-full ${props.height}`}>
         <Suspense fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}>
@@ -151,7 +173,7 @@ function ChartSection(props: {
           </table>
         </div>
       </details>
-    </section>
+    </>
   );
 }
 
@@ -167,6 +189,11 @@ function WeeklySection({ weeks }: { weeks: ClassInsight['weeks'] }) {
       caption="Enrolments, discussions and replies per week"
       head={['Week of', 'Enrolments', 'Discussions', 'Replies']}
       rows={weeks.map((w) => [weekLabel(w.week), w.enrolments, w.discussions, w.replies])}
+      empty={
+        sum('enrolments') + sum('discussions') + sum('replies') === 0
+          ? 'No enrolments, discussions or replies in these weeks yet.'
+          : null
+      }
     />
   );
 }
@@ -183,6 +210,7 @@ function RatingsSection({ ratings }: { ratings: ClassInsight['ratings'] }) {
       caption="Reviews per number of stars"
       head={['Stars', 'Reviews']}
       rows={ratings.map((r) => [STAR_LABELS[r.stars - 1] ?? String(r.stars), r.count])}
+      empty={count === 0 ? 'No reviews yet.' : null}
     />
   );
 }
@@ -199,6 +227,7 @@ function SentimentSection({ sentiment }: { sentiment: ClassInsight['sentiment'] 
       caption="Share of positive, negative and neutral discussions and replies"
       head={['Sentiment', 'Share', 'Count']}
       rows={SENTIMENT_ROWS.map((row) => [row.label, `${row.share(sentiment)}%`, row.count(sentiment)])}
+      empty={total === 0 ? 'Nothing has been written in its discussions yet.' : null}
     />
   );
 }
