@@ -64,6 +64,7 @@ const envSchema = z.object({
   PASSWORD_QUEUE_MAX: int('PASSWORD_QUEUE_MAX', 0, 100_000).optional(),
   SESSION_IDLE_DAYS: int('SESSION_IDLE_DAYS', 1, 3650).default(30),
   SESSION_REMINDER_MINUTES: int('SESSION_REMINDER_MINUTES', 1, 10_080).default(15),
+  DIGEST_HOUR: int('DIGEST_HOUR', 0, 23).default(8),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional(),
   ADMIN_PASSWORD: z
     .string()
@@ -155,6 +156,8 @@ export interface Config {
   sessionIdleMs: number;
   /** Members of a class are reminded this long before each of its scheduled sessions (SESSION_REMINDER_MINUTES). */
   sessionReminderMs: number;
+  /** The local hour (in each user's time zone) their daily notification digest is sent at (DIGEST_HOUR). */
+  digestHour: number;
   admin: { email: string; password: string; name: string } | undefined;
   liveBaseUrl: string;
   /** GEMINI_API_KEY set: the assistant uses Gemini; otherwise the offline assistant. The key is never logged. */
@@ -268,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600 * 1000,
     sessionReminderMs: e.SESSION_REMINDER_MINUTES * 60_000,
+    digestHour: e.DIGEST_HOUR,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }

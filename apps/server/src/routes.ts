@@ -10,7 +10,7 @@ import { discussionsRoutes } from './discussions/routes.js';
 import { eventsRoutes } from './events/routes.js';
 import type { RateLimiters } from './http/rateLimit.js';
 import { moderationRoutes, reportRoutes } from './moderation/routes.js';
-import { notificationsRoutes } from './notifications/routes.js';
+import { notificationsRoutes, unsubscribeRoutes } from './notifications/routes.js';
 import { reviewsRoutes } from './reviews/routes.js';
 import { sanctionsRoutes } from './sanctions/routes.js';
 import { searchRoutes } from './search/routes.js';
@@ -31,6 +31,7 @@ export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.use('/community', communityRoutes(ctx));
   router.use('/search', searchRoutes(ctx));
   router.use('/gemini', assistantRoutes(ctx, limits));
+  router.use('/notifications/unsubscribe', unsubscribeRoutes(ctx));
   router.use('/notifications', notificationsRoutes(ctx));
   router.use('/events', eventsRoutes(ctx));
   router.use('/reports', reportRoutes(ctx, limits));

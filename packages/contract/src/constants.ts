@@ -99,6 +99,55 @@ export const NOTIFICATION_KINDS = [
   'session_reminder',
 ] as const;
 
+/**
+ * What people choose how to hear of (issue #29): the kinds of notification grouped as a person thinks of
+ * them. Each topic is shown in the app or not, and sent by email at once, in a daily digest or not at all.
+ */
+export const NOTIFICATION_TOPICS = ['replies', 'sessions', 'discussions', 'classes', 'likes', 'account'] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
+
+export const EMAIL_DELIVERIES = ['off', 'immediate', 'daily'] as const;
+export type EmailDelivery = (typeof EMAIL_DELIVERIES)[number];
+
+/** The topic of each kind of notification. */
+export const NOTIFICATION_TOPIC_OF: Readonly<Record<NotificationKind, NotificationTopic>> = {
+  discussion_reply: 'replies',
+  post_reply: 'replies',
+  live_started: 'sessions',
+  session_scheduled: 'sessions',
+  session_moved: 'sessions',
+  session_cancelled: 'sessions',
+  session_reminder: 'sessions',
+  new_discussion: 'discussions',
+  enrolment: 'classes',
+  removed_from_class: 'classes',
+  post_like: 'likes',
+  mentor_verified: 'account',
+  verification_request: 'account',
+  warned: 'account',
+  silenced: 'account',
+  suspended: 'account',
+  sanction_lifted: 'account',
+  report_resolved: 'account',
+  content_moderated: 'account',
+};
+
+/**
+ * How each topic reaches someone who has not chosen: replies and sessions by email at once, new
+ * discussions and class news in the daily digest, likes never by email; everything in the app.
+ */
+export const NOTIFICATION_DEFAULTS: Readonly<Record<NotificationTopic, { inApp: boolean; email: EmailDelivery }>> = {
+  replies: { inApp: true, email: 'immediate' },
+  sessions: { inApp: true, email: 'immediate' },
+  discussions: { inApp: true, email: 'daily' },
+  classes: { inApp: true, email: 'daily' },
+  likes: { inApp: true, email: 'off' },
+  account: { inApp: true, email: 'immediate' },
+};
+
+/** Topics always shown in the app: what was decided about one's own account cannot be missed there. */
+export const ALWAYS_IN_APP_TOPICS: readonly NotificationTopic[] = ['account'];
+
 /** A scheduled session lasts 15 to 480 minutes (issue #25). */
 export const SESSION_MIN_MINUTES = 15;
 export const SESSION_MAX_MINUTES = 480;

@@ -108,6 +108,15 @@ export const MESSAGES = {
     resetFailed: 'Failed to make a new calendar link',
     reset: 'New calendar link made: calendars subscribed to the old one stop updating',
   },
+  // Notification preferences in Settings, email and its unsubscribe page (issue #29).
+  notificationPreferences: {
+    loadFailed: 'Failed to load your notification settings',
+    saveFailed: 'Failed to save your notification settings',
+    saved: 'Notification settings saved',
+    invalidLink: 'This unsubscribe link is not valid. Change what you get by email in Settings.',
+    unsubscribed: (what: string) => `You will no longer get emails about ${what}.`,
+    unsubscribeFailed: 'Failed to unsubscribe. Please try again, or change it in Settings.',
+  },
   insight: {
     loadFailed: 'Failed to load the insight',
   },

@@ -7,12 +7,14 @@ import {
   CLASS_STATUSES,
   COMMUNITY_CATEGORIES,
   CONTENT_TYPES,
+  EMAIL_DELIVERIES,
   LIMITS,
   MODERATION_ACTIONS,
   MODERATION_REASON_MAX,
   MODERATION_SOURCES,
   MODERATION_STATUSES,
   MODERATION_TARGET_TYPES,
+  NOTIFICATION_TOPICS,
   NOTIFICATIONS_READ_MAX_IDS,
   PAGINATION,
   RATING,
@@ -335,18 +337,46 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** An IANA time zone name, as a browser's Intl reports it. */
+const timeZoneField = z
+  .string({ error: 'timeZone must be text' })
+  .max(64, 'timeZone must be at most 64 characters')
+  .refine(isTimeZone, 'timeZone must be a time zone such as Europe/Paris');
+
 export const chatRequestSchema = z.object({
   message: boundedText('Message', LIMITS.chatMessage.min, LIMITS.chatMessage.max),
   /** The asker's time zone, in which answers give times (their sessions'); UTC when left out. */
-  timeZone: z
-    .string({ error: 'timeZone must be text' })
-    .max(64, 'timeZone must be at most 64 characters')
-    .refine(isTimeZone, 'timeZone must be a time zone such as Europe/Paris')
-    .optional(),
+  timeZone: timeZoneField.optional(),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
 // ---------- notifications ----------
+
+/**
+ * PUT /notifications/preferences: the topics to change (others stay as they are) and the time zone the
+ * daily digest keeps (null: UTC).
+ */
+export const updateNotificationPreferencesRequestSchema = z.strictObject({
+  preferences: z
+    .array(
+      z.strictObject({
+        topic: z.enum(NOTIFICATION_TOPICS, { error: `topic must be one of ${NOTIFICATION_TOPICS.join(', ')}` }),
+        inApp: z.boolean({ error: 'inApp must be true or false' }).optional(),
+        email: z.enum(EMAIL_DELIVERIES, { error: `email must be one of ${EMAIL_DELIVERIES.join(', ')}` }).optional(),
+      }),
+      { error: 'preferences must be a list' },
+    )
+    .max(NOTIFICATION_TOPICS.length, `preferences must have at most ${NOTIFICATION_TOPICS.length} items`)
+    .refine((items) => new Set(items.map((item) => item.topic)).size === items.length, 'Each topic may appear once')
+    .optional(),
+  timeZone: timeZoneField.nullable().optional(),
+});
+export type UpdateNotificationPreferencesRequest = z.input<typeof updateNotificationPreferencesRequestSchema>;
+
+/** POST /notifications/unsubscribe: the signed token of an email's unsubscribe link. */
+export const unsubscribeRequestSchema = z.object({
+  token: z.string({ error: 'token must be text' }).min(1, 'token is required').max(512, 'token is too long'),
+});
 
 /** GET /notifications `?limit=&cursor=`: newest activity first. */
 export const listNotificationsQuerySchema = paginationQuerySchema;

@@ -9,10 +9,12 @@ import {
   CLASS_STATUSES,
   COMMUNITY_CATEGORIES,
   CONTENT_TYPES,
+  EMAIL_DELIVERIES,
   MODERATION_ACTIONS,
   MODERATION_STATUSES,
   MODERATION_TARGET_TYPES,
   NOTIFICATION_KINDS,
+  NOTIFICATION_TOPICS,
   REPORT_REASONS,
   ROLES,
   SANCTION_KINDS,
@@ -346,6 +348,34 @@ export type NotificationListResponse = z.infer<typeof notificationListResponseSc
 
 export const markNotificationsReadResponseSchema = z.object({ unreadCount: unreadCountSchema });
 export type MarkNotificationsReadResponse = z.infer<typeof markNotificationsReadResponseSchema>;
+
+/** How one topic reaches the caller; `inAppLocked`: always shown in the app, whatever they choose. */
+export const notificationPreferenceSchema = z.object({
+  topic: z.enum(NOTIFICATION_TOPICS),
+  inApp: z.boolean(),
+  inAppLocked: z.boolean(),
+  email: z.enum(EMAIL_DELIVERIES),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+export const notificationPreferencesResponseSchema = z.object({
+  /** One per topic, in NOTIFICATION_TOPICS order. */
+  preferences: z.array(notificationPreferenceSchema),
+  /** The zone the daily digest keeps; null: UTC. */
+  timeZone: z.string().nullable(),
+  /** The local hour (0-23) the daily digest is sent at. */
+  digestHour: z.number().int().min(0).max(23),
+  /** Whether this server sends email at all (SMTP configured). */
+  emailEnabled: z.boolean(),
+});
+export type NotificationPreferencesResponse = z.infer<typeof notificationPreferencesResponseSchema>;
+
+export const unsubscribeResponseSchema = z.object({
+  message: z.string(),
+  /** The topics no longer sent by email (one, or for a digest's link every topic that was in it). */
+  topics: z.array(z.enum(NOTIFICATION_TOPICS)),
+});
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 
 // ---------- administration ----------
 

@@ -37,7 +37,7 @@ export function mailOldAddress(
   user: { id: string; name: string; oldEmail: string; newEmail: string },
 ): void {
   const mail = emailChangedMail(user.name, user.newEmail, new Date());
-  mailer.send(user.oldEmail, mail.subject, mail.text).catch((error: unknown) => {
+  mailer.send({ to: user.oldEmail, subject: mail.subject, text: mail.text }).catch((error: unknown) => {
     ctx.logger.error({ err: error, userId: user.id }, 'the "your email was changed" mail could not be sent');
   });
 }

@@ -63,7 +63,7 @@ export async function requestPasswordReset(ctx: AppContext, mailer: Mailer, emai
   const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
   const mail = resetMail(user.name, link);
   try {
-    await mailer.send(user.email, mail.subject, mail.text);
+    await mailer.send({ to: user.email, subject: mail.subject, text: mail.text });
   } catch (error) {
     ctx.logger.error({ err: error, userId: user.id }, 'the password reset mail could not be sent');
   }

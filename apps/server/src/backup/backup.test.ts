@@ -38,6 +38,13 @@ async function seedEverything(t: TestServer): Promise<void> {
   ok(await t.http.post(`/api/classes/${cls._id}/enroll`).set(learner.auth));
   // The learner's calendar feed (calendar_feeds), and a scheduled session with its reminder in the job queue (jobs).
   ok(await t.http.get('/api/calendar/feed').set(learner.auth));
+  // Their notification choices (notification_preferences) and digest zone (mail_settings).
+  ok(
+    await t.http
+      .put('/api/notifications/preferences')
+      .set(learner.auth)
+      .send({ preferences: [{ topic: 'likes', inApp: false }], timeZone: 'Europe/Paris' }),
+  );
   const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
   ok(
     await t.http

@@ -8,6 +8,7 @@ import {
   CLASS_STATUSES,
   COMMUNITY_CATEGORIES,
   CONTENT_TYPES,
+  EMAIL_DELIVERIES,
   type ModerationAction,
   type ModerationStatus,
   type ModerationTargetType,
@@ -404,10 +405,16 @@ export const notifications = pgTable(
     /** The live event id of its latest change (live_event_seq): Last-Event-ID replays from it. */
     seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('live_event_seq')`),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date', precision: 3 }),
+    /**
+     * The seq its email was decided for (notifications/mail.ts): when it differs from seq, the mail
+     * sweep has yet to look at this notification's latest change.
+     */
+    mailedSeq: bigint('mailed_seq', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
+    index('notifications_mail_due_idx').on(t.seq).where(sql`${t.mailedSeq} IS DISTINCT FROM ${t.seq}`),
     // NULL group keys never conflict, so only grouped kinds are one row per (user, key).
     uniqueIndex('notifications_user_group_key').on(t.userId, t.groupKey),
     index('notifications_user_updated_idx').on(t.userId, t.updatedAt, t.id),
@@ -592,6 +599,38 @@ export type JobRow = typeof jobs.$inferSelect;
  * Each user's private calendar feed (calendar/feed.ts): GET /api/calendar/{token}.ics lists the sessions
  * of their classes to whoever holds the token, which is why it is long, random and can be replaced.
  */
+/**
+ * How a kind of notification reaches a user, where they chose otherwise than the defaults
+ * (NOTIFICATION_DEFAULTS in the contract): one row per kind, written for every kind of a topic at once.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKindEnum('kind').notNull(),
+    inApp: boolean('in_app').notNull(),
+    email: text('email', { enum: EMAIL_DELIVERIES }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'notification_preferences_pkey', columns: [t.userId, t.kind] }),
+    check('notification_preferences_email_check', sql`${t.email} in ('off', 'immediate', 'daily')`),
+  ],
+);
+export type NotificationPreferenceRow = typeof notificationPreferences.$inferSelect;
+
+/** A user's mail settings: the zone their daily digest keeps, and when the last one was made. */
+export const mailSettings = pgTable('mail_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** An IANA zone; null: UTC. */
+  timeZone: text('time_zone'),
+  /** The end of the period the last digest covered: the next covers what changed after it. */
+  digestThrough: timestamp('digest_through', { withTimezone: true, mode: 'date', precision: 3 }),
+});
+
 export const calendarFeeds = pgTable('calendar_feeds', {
   userId: uuid('user_id')
     .primaryKey()

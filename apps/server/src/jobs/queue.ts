@@ -40,6 +40,12 @@ export interface JobRun {
 export type JobHandler<P = Record<string, unknown>> = (job: Job<P>, run: JobRun) => Promise<AfterCommit | void>;
 type AfterCommit = () => Promise<void>;
 
+/**
+ * Decides, before each poll's jobs run, what has become due and enqueues it: the notification mail
+ * sweep and the daily digests. Given the poll's `now`, so that tests can move time.
+ */
+export type JobProducer = (db: Db, now: Date) => Promise<void>;
+
 export interface EnqueueOptions {
   /** When to run it (default now). */
   runAt?: Date;
@@ -88,6 +94,7 @@ export async function dropJob(db: Queryable, key: string): Promise<void> {
 /** The workers of one process: `start` polls in the background, `runDue` runs what is due now (tests call it). */
 export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly producers = new Map<string, JobProducer>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
   /** Set by stop: a shutdown waits for the job under way, not for every job that is due. */
@@ -103,8 +110,22 @@ export class JobQueue {
     this.handlers.set(kind, handler as unknown as JobHandler);
   }
 
-  /** Runs every job due at `now`, one at a time, until none is left; resolves with how many ran (failed ones included). */
+  /** Names what enqueues jobs of its own accord (see JobProducer). */
+  produce(name: string, producer: JobProducer): void {
+    this.producers.set(name, producer);
+  }
+
+  /**
+   * Lets each producer enqueue what is due at `now`, then runs every job due, one at a time, until none
+   * is left; resolves with how many ran (failed ones included).
+   */
   async runDue(now: Date = new Date()): Promise<number> {
+    for (const [name, producer] of this.producers) {
+      // One producer failing (the database went away) must not keep the others' jobs from running.
+      await producer(this.db, now).catch((error: unknown) =>
+        this.logger.error({ err: error, producer: name }, 'a job producer failed'),
+      );
+    }
     let ran = 0;
     while (!this.stopping && (await this.runOne(now))) ran += 1;
     return ran;

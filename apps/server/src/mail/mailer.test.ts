@@ -20,7 +20,7 @@ describe('smtpMailer', () => {
   it('hands a plain-text message to the SMTP server, from MAIL_FROM', async () => {
     const mailer = smtpMailer(smtp.url, 'Mentora <no-reply@mentora.example>');
     const long = `https://mentora.example/${'very-long-path/'.repeat(10)}?token=abc_DEF-123=`;
-    await mailer.send('someone@example.test', 'Hello there', `Line one\n\n${long}\nÜmlaut ✓`);
+    await mailer.send({ to: 'someone@example.test', subject: 'Hello there', text: `Line one\n\n${long}\nÜmlaut ✓` });
     const mail = await smtp.next();
     expect(mail.from).toBe('no-reply@mentora.example');
     expect(mail.to).toEqual(['someone@example.test']);
@@ -31,11 +31,15 @@ describe('smtpMailer', () => {
   it('rejects when the server refuses the message or cannot be reached', async () => {
     const refusing = await startSmtpStub({ refuse: true });
     try {
-      await expect(smtpMailer(refusing.url, 'a@example.test').send('b@example.test', 's', 't')).rejects.toThrow();
+      await expect(
+        smtpMailer(refusing.url, 'a@example.test').send({ to: 'b@example.test', subject: 's', text: 't' }),
+      ).rejects.toThrow();
     } finally {
       await refusing.close();
     }
-    await expect(smtpMailer('smtp://127.0.0.1:1', 'a@example.test').send('b@example.test', 's', 't')).rejects.toThrow();
+    await expect(
+      smtpMailer('smtp://127.0.0.1:1', 'a@example.test').send({ to: 'b@example.test', subject: 's', text: 't' }),
+    ).rejects.toThrow();
   });
 });
 
@@ -46,7 +50,11 @@ describe('logMailer', () => {
     sink.on('data', (chunk) => {
       logged += String(chunk);
     });
-    await logMailer(createLogger('info', sink)).send('someone@example.test', 'Subject', 'The text');
+    await logMailer(createLogger('info', sink)).send({
+      to: 'someone@example.test',
+      subject: 'Subject',
+      text: 'The text',
+    });
     const entry = JSON.parse(logged.trim());
     expect(entry.level).toBe(30);
     expect(entry.mail).toEqual({ to: 'someone@example.test', subject: 'Subject', text: 'The text' });

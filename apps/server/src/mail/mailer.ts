@@ -2,9 +2,19 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 
-/** Sends plain-text mail. Rejects when the message could not be handed over. */
+/** One email: always a plain-text body, and an HTML one and extra headers where the mail has them. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Such as List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
+}
+
+/** Sends mail. Rejects when the message could not be handed over. */
 export interface Mailer {
-  send(to: string, subject: string, text: string): Promise<void>;
+  send(message: MailMessage): Promise<void>;
 }
 
 // An SMTP server that does not answer must not hold a request's background work for minutes
@@ -20,15 +30,15 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
       connectionTimeout: CONNECTION_TIMEOUT_MS,
       greetingTimeout: CONNECTION_TIMEOUT_MS,
       socketTimeout: SOCKET_TIMEOUT_MS,
-      // Our messages are plain text we write ourselves: never let one pull in a file or a URL.
+      // Our messages are text and HTML we write ourselves: never let one pull in a file or a URL.
       disableFileAccess: true,
       disableUrlAccess: true,
     },
     { from },
   );
   return {
-    async send(to, subject, text) {
-      await transport.sendMail({ to, subject, text });
+    async send({ to, subject, text, html, headers }) {
+      await transport.sendMail({ to, subject, text, ...(html ? { html } : {}), ...(headers ? { headers } : {}) });
     },
   };
 }
@@ -42,7 +52,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
  */
 export function logMailer(logger: Logger): Mailer {
   return {
-    async send(to, subject, text) {
+    async send({ to, subject, text }) {
       logger.info({ mail: { to, subject, text } }, 'SMTP_URL is not set: this mail is written here instead of sent');
     },
   };
@@ -54,7 +64,7 @@ export function logMailer(logger: Logger): Mailer {
  */
 export function unsentMailer(logger: Logger): Mailer {
   return {
-    async send(_to, subject) {
+    async send({ subject }) {
       logger.warn({ unsentMail: { subject } }, 'SMTP_URL is not set: a mail was not sent');
     },
   };

@@ -8,8 +8,12 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
-  /** The body, decoded from its transfer encoding. */
+  /** The plain-text body (its text/plain part when there are several), decoded from its transfer encoding. */
   text: string;
+  /** The HTML part, decoded; '' when there is none. */
+  html: string;
+  /** A header of the message, unfolded; '' when it has none of that name. */
+  header(name: string): string;
   raw: string;
 }
 
@@ -19,6 +23,10 @@ export interface SmtpStub {
   received: ReceivedMail[];
   /** The next message not yet taken, waiting for it when none is there yet. */
   next(timeoutMs?: number): Promise<ReceivedMail>;
+  /** From now on refuse every message (a provider that is down), or take them again. */
+  setRefusing(refusing: boolean): void;
+  /** Forgets every message received so far. */
+  clear(): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +38,7 @@ export interface SmtpStubOptions {
 export async function startSmtpStub(options: SmtpStubOptions = {}): Promise<SmtpStub> {
   const received: ReceivedMail[] = [];
   let taken = 0;
+  let refusing = options.refuse ?? false;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -39,7 +48,7 @@ export async function startSmtpStub(options: SmtpStubOptions = {}): Promise<Smtp
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (options.refuse) {
+        if (refusing) {
           callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
           return;
         }
@@ -73,26 +82,74 @@ export async function startSmtpStub(options: SmtpStubOptions = {}): Promise<Smtp
       taken += 1;
       return mail;
     },
+    setRefusing(value) {
+      refusing = value;
+    },
+    clear() {
+      received.splice(0);
+      taken = 0;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-function parse(raw: string): { subject: string; text: string } {
+function splitHead(raw: string): { head: string; body: string } {
   const split = raw.indexOf('\r\n\r\n');
-  const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r\n[ \t]+/g, ' ');
-  const body = split < 0 ? '' : raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  let text = body;
+  return {
+    head: (split < 0 ? raw : raw.slice(0, split)).replace(/\r\n[ \t]+/g, ' '),
+    body: split < 0 ? '' : raw.slice(split + 4),
+  };
+}
+
+const headerOf = (head: string) => (name: string) =>
+  new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+
+function decode(body: string, encoding: string): string {
   if (encoding === 'quoted-printable') {
-    text = Buffer.from(
+    return Buffer.from(
       body
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
       'latin1',
     ).toString('utf8');
-  } else if (encoding === 'base64') {
-    text = Buffer.from(body, 'base64').toString('utf8');
   }
-  return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
+  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
+  return body;
+}
+
+/** A header's RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) as the text they stand for. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decode(text.replace(/_/g, ' '), 'quoted-printable'),
+    );
+}
+
+function parse(raw: string): { subject: string; text: string; html: string; header(name: string): string } {
+  const { head, body } = splitHead(raw);
+  const header = headerOf(head);
+  const type = header('Content-Type');
+  const parts: { type: string; text: string }[] = [];
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (type.toLowerCase().startsWith('multipart/') && boundary) {
+    for (const chunk of body.split(`--${boundary}`).slice(1)) {
+      if (chunk.startsWith('--')) break;
+      const part = splitHead(chunk.replace(/^\r\n/, ''));
+      const partHeader = headerOf(part.head);
+      parts.push({
+        type: partHeader('Content-Type').toLowerCase(),
+        text: decode(part.body.replace(/\r\n$/, ''), partHeader('Content-Transfer-Encoding').toLowerCase()),
+      });
+    }
+  } else {
+    parts.push({
+      type: type.toLowerCase() || 'text/plain',
+      text: decode(body, header('Content-Transfer-Encoding').toLowerCase()),
+    });
+  }
+  const of = (kind: string) => parts.find((part) => part.type.startsWith(kind))?.text.replace(/\r\n/g, '\n') ?? '';
+  return { subject: decodeWords(header('Subject')), text: of('text/plain'), html: of('text/html'), header };
 }

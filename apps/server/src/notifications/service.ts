@@ -14,6 +14,7 @@ import type { LiveEvent } from '../events/types.js';
 import { badRequest } from '../http/errors.js';
 import { decodeCursor, olderThanCursor, pageOf } from '../http/pagination.js';
 import { isId } from '../http/validate.js';
+import { hiddenKinds, shownInAppSql } from './preferences.js';
 import { presentNotification } from './presenter.js';
 import { unreadCountOf } from './unread.js';
 
@@ -52,6 +53,7 @@ export async function listNotifications(
     .where(
       and(
         eq(notifications.userId, user.id),
+        shownInAppSql(sql`${notifications.userId}`, sql`${notifications.kind}`),
         cursor ? olderThanCursor(notifications.updatedAt, notifications.id, cursor) : undefined,
       ),
     )
@@ -123,7 +125,16 @@ export async function publishNotification(ctx: AppContext, row: NotificationRow,
 }
 
 async function sendLive(ctx: AppContext, rows: NotificationRow[], counts: Map<string, number>): Promise<void> {
+  // Kinds a recipient turned off in the app reach neither their bell nor their streams.
+  let hidden: Map<string, Set<string>>;
+  try {
+    hidden = await hiddenKinds(ctx.db, [...new Set(rows.map((row) => row.userId))]);
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'notifications were stored but not sent live');
+    return;
+  }
   for (const row of rows) {
+    if (hidden.get(row.userId)?.has(row.kind)) continue;
     await ctx.events.publishWithId(
       row.seq,
       {
@@ -149,7 +160,13 @@ export async function notificationEventsAfter(
   const rows = await ctx.db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), gt(notifications.seq, afterId)))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        gt(notifications.seq, afterId),
+        shownInAppSql(sql`${notifications.userId}`, sql`${notifications.kind}`),
+      ),
+    )
     .orderBy(asc(notifications.seq))
     .limit(limit + 1);
   if (rows.length === 0) return { events: [], complete: true };

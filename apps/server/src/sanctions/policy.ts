@@ -125,6 +125,9 @@ export const SILENCE_ALLOWS = [
   'POST /gemini/chat/stream',
   'DELETE /gemini/history',
   'POST /notifications/read',
+  // Choosing how to be told, and stopping emails from a link, publish nothing.
+  'PUT /notifications/preferences',
+  'POST /notifications/unsubscribe',
 ] as const;
 
 /** "POST /discussions/:id/replies" → a matcher of method and path, as Express routes them (any case, a trailing slash). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashResetToken } from '../../src/auth/passwordReset.js';
 import { scheduleSession } from '../../src/classes/sessions.js';
 import { moderationEntries, passwordResets } from '../../src/db/schema.js';
+import { unsubscribeToken } from '../../src/notifications/unsubscribe.js';
 import { imposeSanction } from '../../src/sanctions/service.js';
 import {
   classRequest,
@@ -13,7 +14,7 @@ import {
   makePost,
   type TestUser,
 } from '../factories/index.js';
-import type { TestServer } from '../harness.js';
+import { TEST_ENV, type TestServer } from '../harness.js';
 import type { World } from './world.js';
 
 // The authorization matrix: who may call what (API.md "Calls"), as the status each caller gets.
@@ -117,6 +118,10 @@ export const MATRIX = {
 
   'GET /api/notifications':              [401, 200,    200,     200,   200, 200,     200, 200],
   'POST /api/notifications/read':        [401, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/notifications/preferences':  [401, 200,    200,     200,   200, 200,     200, 200],
+  'PUT /api/notifications/preferences':  [401, 200,    200,     200,   200, 200,     200, 200],
+  // An email's signed link is all it takes: no session, whoever sends it.
+  'POST /api/notifications/unsubscribe': [200, 200,    200,     200,   200, 200,     200, 200],
   'GET /api/events':                     [401, 200,    200,     200,   200, 200,     200, 200],
 
   // Reporting the world's post, which `enrolled` wrote: one's own content cannot be reported.
@@ -267,6 +272,10 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
   'POST /api/gemini/chat': () => ({ body: { message: 'Which classes teach TypeScript?' } }),
   'POST /api/gemini/chat/stream': () => ({ body: { message: 'Which classes teach TypeScript?' } }),
   'POST /api/notifications/read': () => ({ body: { all: true } }),
+  'PUT /api/notifications/preferences': () => ({ body: { preferences: [{ topic: 'likes', email: 'daily' }] } }),
+  'POST /api/notifications/unsubscribe': (w) => ({
+    body: { token: unsubscribeToken(TEST_ENV.JWT_SECRET as string, w.users.learner.user.id, 'likes') },
+  }),
 
   'POST /api/reports': (w) => ({ body: { targetType: 'post', targetId: w.post._id, reason: 'spam' } }),
   'POST /api/moderation/queue/:id/resolve': async (_w, t) => ({

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { scheduleSession } from '../../src/classes/sessions.js';
 import { moderationEntries } from '../../src/db/schema.js';
+import { unsubscribeToken } from '../../src/notifications/unsubscribe.js';
 import { imposeSanction } from '../../src/sanctions/service.js';
 import type { World } from '../authorization/world.js';
 import {
@@ -17,7 +18,7 @@ import {
   makePost,
   type TestUser,
 } from '../factories/index.js';
-import type { TestServer } from '../harness.js';
+import { TEST_ENV, type TestServer } from '../harness.js';
 import type { Hints } from './arbitraries.js';
 
 // What the fuzz tests send to each API call: its contract schemas, who calls it (someone allowed, so
@@ -464,6 +465,38 @@ export const TARGETS: FuzzTarget[] = [
     caller: u('classMentor'),
     body: c.markNotificationsReadRequestSchema,
     response: c.markNotificationsReadResponseSchema,
+  },
+  {
+    call: 'GET /api/notifications/preferences',
+    caller: u('learner'),
+    response: c.notificationPreferencesResponseSchema,
+  },
+  {
+    call: 'PUT /api/notifications/preferences',
+    caller: freshLearner,
+    body: c.updateNotificationPreferencesRequestSchema,
+    response: c.notificationPreferencesResponseSchema,
+    hints: () => ({
+      timeZone: fc.oneof(fc.constantFrom('Europe/Paris', 'Asia/Kolkata', 'UTC', null), fc.string()),
+    }),
+  },
+  {
+    call: 'POST /api/notifications/unsubscribe',
+    caller: signedOut,
+    body: c.unsubscribeRequestSchema,
+    query: c.unsubscribeRequestSchema,
+    response: c.unsubscribeResponseSchema,
+    // A link as an email carries it, as often as a spoiled one.
+    hints: (w) => ({
+      token: fc.oneof(
+        fc.constantFrom(
+          ...(['likes', 'replies', 'digest'] as const).map((scope) =>
+            unsubscribeToken(TEST_ENV.JWT_SECRET as string, w.users.learner.user.id, scope),
+          ),
+        ),
+        fc.string(),
+      ),
+    }),
   },
   {
     call: 'GET /api/events',
