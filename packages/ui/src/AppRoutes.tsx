@@ -33,6 +33,7 @@ const ProfilePage = lazyPage(pageModules.profile, 'ProfilePage');
 const SettingsPage = lazyPage(pageModules.settings, 'SettingsPage');
 const ForgotPasswordPage = lazyPage(pageModules.forgotPassword, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(pageModules.resetPassword, 'ResetPasswordPage');
+const UnsubscribePage = lazyPage(pageModules.unsubscribe, 'UnsubscribePage');
 
 // Admin dashboard, behind the admin-only guard.
 const AdminPage = lazyPage(pageModules.admin, 'AdminPage');
@@ -170,6 +171,8 @@ export function AppRoutes() {
         {/* Open. Signed in, /forgot-password sends to /settings; a reset link still works (it signs out after). */}
         <Route path={ROUTE_PATHS.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={ROUTE_PATHS.resetPassword} element={<ResetPasswordPage />} />
+        {/* Open: an email's link, signed for one person and one topic, needs no sign-in. */}
+        <Route path={ROUTE_PATHS.unsubscribe} element={<UnsubscribePage />} />
         <Route
           path={ROUTE_PATHS.admin}
           element={

@@ -40,6 +40,7 @@ const SAMPLES = [
   '/settings',
   '/forgot-password',
   '/reset-password',
+  '/unsubscribe',
   '/admin',
   '/',
   '/nowhere',

@@ -26,6 +26,7 @@ export const ROUTE_PATHS = {
   settings: 'settings',
   forgotPassword: 'forgot-password',
   resetPassword: 'reset-password',
+  unsubscribe: 'unsubscribe',
   admin: 'admin',
 } as const satisfies Record<PageName, string>;
 

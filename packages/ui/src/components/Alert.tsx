@@ -1,4 +1,4 @@
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** An error banner, announced when it appears. */
@@ -9,6 +9,19 @@ export function ErrorAlert({ children }: { children: ReactNode }) {
       className="flex gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200"
     >
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}
+
+/** A confirmation banner, announced when it appears (the page's status). */
+export function SuccessAlert({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="status"
+      className="flex gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:border-emerald-500/30 dark:bg-emerald-500/10 dark:text-emerald-100"
+    >
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0">{children}</div>
     </div>
   );

@@ -1,10 +1,10 @@
 import type { User } from '@mentora/contract';
 import { act, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { OpenCountBadge } from '../pages/admin/moderation/OpenCountBadge';
 import { moderationKeys } from '../pages/admin/moderation/queries';
 import { memoryPlatform } from '../test/memoryPlatform';
-import { renderWithAuth, TEST_USER } from '../test/renderWithAuth';
+import { renderWithAuth, sent, TEST_USER } from '../test/renderWithAuth';
 import { LiveUpdates } from './LiveUpdates';
 import type { LiveEventHandler, LiveTransport } from './transport';
 
@@ -81,19 +81,70 @@ describe('LiveUpdates and the review queue (desktop)', () => {
     expect(calls.at(-1)).toEqual(['badge', 0]);
   });
 
-  it('asks nothing and shows nothing for someone who is not an admin, or on the web', async () => {
+  it('asks nothing of the queue and shows nothing for someone who is not an admin, or on the web', async () => {
     const { platform, calls } = desktopLike();
     const learner = fakeTransport();
     const one = renderWithAuth(<LiveUpdates transport={learner.transport} />, { path: '/x', platform });
     learner.state.send?.('moderation.queue', { openCount: 3 });
-    expect(one.requests).toEqual([]);
+    // (The digest's time zone is looked at once per browser, useAdoptTimeZone: not the queue's.)
+    const queueRequests = (requests: { url?: string }[]) => requests.filter((r) => r.url?.startsWith('/moderation'));
+    expect(queueRequests(one.requests)).toEqual([]);
     one.unmount();
 
     const web = fakeTransport();
     const two = renderWithAuth(<LiveUpdates transport={web.transport} />, { path: '/x', user: ADMIN });
     web.state.send?.('moderation.queue', { openCount: 3 });
-    expect(two.requests).toEqual([]);
+    expect(queueRequests(two.requests)).toEqual([]);
     two.unmount();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('LiveUpdates and the digest’s time zone', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('stores this browser’s zone the first time someone signs in here, when they have none yet', async () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const answer = (timeZone: string | null) => (config: { url?: string; method?: string }) =>
+      config.url === '/notifications/preferences'
+        ? {
+            status: 200,
+            data: {
+              preferences: [],
+              timeZone: config.method === 'put' ? zone : timeZone,
+              digestHour: 8,
+              emailEnabled: true,
+            },
+          }
+        : { status: 404, data: { message: 'Not found' } };
+    const first = renderWithAuth(<LiveUpdates transport={fakeTransport().transport} />, {
+      path: '/x',
+      answer: answer(null),
+    });
+    await waitFor(() => expect(sent(first.requests, 'put', '/notifications/preferences')).toHaveLength(1));
+    expect(JSON.parse(String(sent(first.requests, 'put', '/notifications/preferences')[0]?.data))).toEqual({
+      timeZone: zone,
+    });
+    first.unmount();
+
+    // Next time on this browser: not even a look.
+    const again = renderWithAuth(<LiveUpdates transport={fakeTransport().transport} />, {
+      path: '/x',
+      answer: answer(null),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent(again.requests, 'get', '/notifications/preferences')).toHaveLength(0);
+    again.unmount();
+
+    // Someone who chose a zone keeps it.
+    window.localStorage.clear();
+    const chosen = renderWithAuth(<LiveUpdates transport={fakeTransport().transport} />, {
+      path: '/x',
+      answer: answer('Asia/Tokyo'),
+    });
+    await waitFor(() => expect(sent(chosen.requests, 'get', '/notifications/preferences')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent(chosen.requests, 'put', '/notifications/preferences')).toHaveLength(0);
+    chosen.unmount();
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { isAdmin } from '../auth/roles';
 import { useOpenCount } from '../pages/admin/moderation/queries';
+import { useAdoptTimeZone } from '../pages/notifications/useAdoptTimeZone';
 import { usePlatform } from '../platform/PlatformContext';
 import { applyLiveEvent } from './dispatch';
 import { createModerationAlerts } from './moderationAlerts';
@@ -44,8 +45,12 @@ export function useLiveUpdates(given?: LiveTransport): void {
   }, [alerts, openCount]);
 }
 
-/** Renders nothing: mount it once inside the signed-in layout. */
+/**
+ * Renders nothing: mount it once inside the signed-in layout. It also gives the daily digest this
+ * browser's time zone the first time someone signs in here (notifications/useAdoptTimeZone.ts).
+ */
 export function LiveUpdates({ transport }: { transport?: LiveTransport }) {
   useLiveUpdates(transport);
+  useAdoptTimeZone();
   return null;
 }

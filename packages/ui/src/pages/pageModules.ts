@@ -22,5 +22,6 @@ export const pageModules = {
   settings: preloadable(() => import('./settings/SettingsPage')),
   forgotPassword: preloadable(() => import('./auth/ForgotPasswordPage')),
   resetPassword: preloadable(() => import('./auth/ResetPasswordPage')),
+  unsubscribe: preloadable(() => import('./notifications/UnsubscribePage')),
   admin: preloadable(() => import('./admin/AdminPage')),
 };

@@ -1,4 +1,5 @@
 import {
+  Bell,
   CalendarDays,
   KeyRound,
   type LucideIcon,
@@ -9,7 +10,8 @@ import {
   Sun,
   TriangleAlert,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { card } from '../../components/styles';
 import { usePlatform } from '../../platform/PlatformContext';
 import { useTheme } from '../../theme/ThemeContext';
@@ -17,6 +19,7 @@ import type { Theme } from '../../theme/theme';
 import { DeleteAccount, LogoutEverywhere } from './AccountActions';
 import { CalendarFeed } from './CalendarFeed';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { NotificationSettings } from './NotificationSettings';
 import { ServerAddressForm } from './ServerAddressForm';
 
 // The card, with a red border instead of the neutral one.
@@ -33,7 +36,11 @@ interface SettingsSectionProps {
 
 function SettingsSection({ id, title, description, icon: Icon, danger = false, children }: SettingsSectionProps) {
   return (
-    <section aria-labelledby={`${id}-heading`} className={`${danger ? dangerCard : card} p-5 sm:p-6`}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className={`${danger ? dangerCard : card} scroll-mt-24 p-5 sm:p-6`}
+    >
       <div className="flex items-start gap-3">
         <span
           className={`inline-flex size-9 shrink-0 items-center justify-center rounded-lg ${
@@ -97,14 +104,21 @@ function ThemePicker() {
   );
 }
 
-/** /settings: theme, calendar feed, password, sessions and account deletion (DESIGN.md "Deliberate differences"). */
+/**
+ * /settings: theme, notifications, calendar feed, password, sessions and account deletion (DESIGN.md
+ * "Deliberate differences"). An email's "choose what you get" link opens it at #notifications.
+ */
 export function SettingsPage() {
   const { serverAddress } = usePlatform();
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash.length > 1) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Settings</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">
-        Appearance, your calendar link, password and the security of your account.
+        Appearance, notifications, your calendar link, password and the security of your account.
       </p>
 
       <div className="mt-8 space-y-6">
@@ -128,6 +142,15 @@ export function SettingsPage() {
             <ServerAddressForm initial={serverAddress.current} onSubmit={serverAddress.change} />
           </SettingsSection>
         )}
+
+        <SettingsSection
+          id="notifications"
+          title="Notifications"
+          description="Choose what you see in the app and what reaches you by email, at once or in a daily digest."
+          icon={Bell}
+        >
+          <NotificationSettings />
+        </SettingsSection>
 
         <SettingsSection
           id="calendar"
