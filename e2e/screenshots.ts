@@ -62,6 +62,12 @@ for (const size of SIZES) {
       await shot('register');
       await open(page, '/no-such-page', theme, null);
       await shot('404');
+      // An email's unsubscribe link, signed out: it asks first; this token is made up, so it is refused.
+      await open(page, '/unsubscribe?token=made-up.replies.token', theme, null);
+      await shot('unsubscribe');
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await page.getByRole('alert').waitFor();
+      await shot('unsubscribe-invalid');
       await open(page, '/dashboard', theme, room.learnerToken);
       await page.getByText('Enrolled in a class').first().waitFor();
       await shot('dashboard-learner');

@@ -74,7 +74,14 @@ function routeServerLog(stream: Readable, mailbox: string): void {
  * Starts the built server (apps/server/dist/main.js) on a free port with a fresh embedded database in a
  * temporary directory, rate limits off and a known administrator, and waits until it is healthy.
  */
-export async function startServer({ corsOrigins = [] }: { corsOrigins?: string[] } = {}): Promise<RunningServer> {
+export async function startServer({
+  corsOrigins = [],
+  env: extra,
+}: {
+  corsOrigins?: string[];
+  /** More settings for this server (SMTP_URL for a journey that reads real mail), given the base URL. */
+  env?: (baseUrl: string) => Record<string, string>;
+} = {}): Promise<RunningServer> {
   for (const file of [SERVER_MAIN, WEB_INDEX]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`pnpm build\` at the repository root first`);
   }
@@ -103,6 +110,7 @@ export async function startServer({ corsOrigins = [] }: { corsOrigins?: string[]
   // The embedded database, whatever the surrounding shell points at.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET']) delete env[name];
   env.WEB_DIST_DIR = WEB_DIST;
+  if (extra) Object.assign(env, extra(baseUrl));
 
   const mailbox = `${dataDir}.mail.jsonl`;
   writeFileSync(mailbox, '');

@@ -47,6 +47,7 @@ describe('UnsubscribePage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     });
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Choose what you get by email in Settings' })).toHaveAttribute(
       'href',
       '/settings#notifications',

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MailX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../../api/ApiContext';
-import { errorMessage, ResponseFormatError } from '../../api/errors';
+import { errorMessage, errorStatus, ResponseFormatError } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert, SuccessAlert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
@@ -28,6 +28,8 @@ export function UnsubscribePage() {
       return parsed.data;
     },
   });
+  // The server refused the link itself (forged, spoiled, or its account is gone): trying again cannot help.
+  const refused = stop.isError && errorStatus(stop.error) === 400;
   const settingsLink =
     status === 'signedIn' ? (
       <Link to="/settings#notifications" className={textLink}>
@@ -48,9 +50,13 @@ export function UnsubscribePage() {
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
           Stop these emails?
         </h1>
-        {!token ? (
+        {!token || refused ? (
           <div className="mt-6">
-            <ErrorAlert>{MESSAGES.notificationPreferences.invalidLink}</ErrorAlert>
+            <ErrorAlert>
+              {refused
+                ? errorMessage(stop.error, MESSAGES.notificationPreferences.invalidLink)
+                : MESSAGES.notificationPreferences.invalidLink}
+            </ErrorAlert>
           </div>
         ) : stop.isSuccess ? (
           <div className="mt-6">

@@ -79,7 +79,7 @@ export function NotificationSettings() {
       {!emailEnabled && (
         <p className="flex items-start gap-2 rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          This server does not send email: only what you see in the app applies.
+          This server does not send email: you choose what you see in the app.
         </p>
       )}
       <ul className="divide-y divide-slate-200 dark:divide-slate-800" aria-label="Notification topics">
@@ -93,16 +93,18 @@ export function NotificationSettings() {
           />
         ))}
       </ul>
-      <div className="sm:max-w-sm">
-        <SelectField
-          label="Time zone of your daily digest"
-          value={timeZone ?? browserTimeZone() ?? 'UTC'}
-          options={zones}
-          disabled={save.isPending || !emailEnabled}
-          onChange={(event) => change({ timeZone: event.target.value })}
-          hint={`The digest comes at ${hourLabel(digestHour)} in this zone, when there is something in it.`}
-        />
-      </div>
+      {emailEnabled && (
+        <div className="sm:max-w-sm">
+          <SelectField
+            label="Time zone of your daily digest"
+            value={timeZone ?? browserTimeZone() ?? 'UTC'}
+            options={zones}
+            disabled={save.isPending}
+            onChange={(event) => change({ timeZone: event.target.value })}
+            hint={`The digest comes at ${hourLabel(digestHour)} in this zone, when there is something in it.`}
+          />
+        </div>
+      )}
     </div>
   );
 }
@@ -120,7 +122,9 @@ function TopicRow({
 }) {
   const { label, description } = TOPICS[preference.topic];
   return (
-    <li className="grid gap-3 py-4 first:pt-0 sm:grid-cols-[1fr_auto_10rem] sm:items-center sm:gap-6">
+    <li
+      className={`grid gap-3 py-4 first:pt-0 sm:items-center sm:gap-6 ${emailEnabled ? 'sm:grid-cols-[1fr_auto_10rem]' : 'sm:grid-cols-[1fr_auto]'}`}
+    >
       <div className="min-w-0">
         <p className="font-medium text-slate-900 dark:text-white">{label}</p>
         <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">
@@ -139,22 +143,24 @@ function TopicRow({
         />
         In the app
       </label>
-      <label className="block text-sm text-slate-700 dark:text-slate-300">
-        <span className="mb-1 block sm:sr-only">By email</span>
-        <select
-          className={inputField}
-          value={preference.email}
-          disabled={busy || !emailEnabled}
-          aria-label={`${label} by email`}
-          onChange={(event) => onChange({ email: event.target.value as EmailDelivery })}
-        >
-          {EMAIL_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      {emailEnabled && (
+        <label className="block text-sm text-slate-700 dark:text-slate-300">
+          <span className="mb-1 block sm:sr-only">By email</span>
+          <select
+            className={inputField}
+            value={preference.email}
+            disabled={busy}
+            aria-label={`${label} by email`}
+            onChange={(event) => onChange({ email: event.target.value as EmailDelivery })}
+          >
+            {EMAIL_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
     </li>
   );
 }
