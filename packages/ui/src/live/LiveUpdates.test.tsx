@@ -1,6 +1,6 @@
 import type { User } from '@mentora/contract';
 import { act, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OpenCountBadge } from '../pages/admin/moderation/OpenCountBadge';
 import { moderationKeys } from '../pages/admin/moderation/queries';
 import { memoryPlatform } from '../test/memoryPlatform';
@@ -101,8 +101,6 @@ describe('LiveUpdates and the review queue (desktop)', () => {
 });
 
 describe('LiveUpdates and the digest’s time zone', () => {
-  beforeEach(() => window.localStorage.clear());
-
   it('stores this browser’s zone the first time someone signs in here, when they have none yet', async () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const answer = (timeZone: string | null) => (config: { url?: string; method?: string }) =>
@@ -117,9 +115,12 @@ describe('LiveUpdates and the digest’s time zone', () => {
             },
           }
         : { status: 404, data: { message: 'Not found' } };
+    // One browser: the platform's storage is kept between the two visits.
+    const browser = memoryPlatform();
     const first = renderWithAuth(<LiveUpdates transport={fakeTransport().transport} />, {
       path: '/x',
       answer: answer(null),
+      platform: browser,
     });
     await waitFor(() => expect(sent(first.requests, 'put', '/notifications/preferences')).toHaveLength(1));
     expect(JSON.parse(String(sent(first.requests, 'put', '/notifications/preferences')[0]?.data))).toEqual({
@@ -131,13 +132,13 @@ describe('LiveUpdates and the digest’s time zone', () => {
     const again = renderWithAuth(<LiveUpdates transport={fakeTransport().transport} />, {
       path: '/x',
       answer: answer(null),
+      platform: browser,
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent(again.requests, 'get', '/notifications/preferences')).toHaveLength(0);
     again.unmount();
 
-    // Someone who chose a zone keeps it.
-    window.localStorage.clear();
+    // Someone who chose a zone keeps it (another browser).
     const chosen = renderWithAuth(<LiveUpdates transport={fakeTransport().transport} />, {
       path: '/x',
       answer: answer('Asia/Tokyo'),

@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
 import { useAuth } from '../../auth/AuthContext';
+import { usePlatform } from '../../platform/PlatformContext';
 import { browserTimeZone, useNotificationPreferences, useSavePreferences } from './preferencesQueries';
 
-/** Marks, per person on this browser, that their zone was looked at: one request on a new device only. */
+/**
+ * Marks, per person on this browser, that their zone was looked at: one request on a new device only (the
+ * desktop app keeps the mark for the run of the app: its store keeps only the token and the theme).
+ */
 const adoptedKey = (userId: string) => `mentora.digestZone.${userId}`;
 
 /**
@@ -11,8 +15,9 @@ const adoptedKey = (userId: string) => `mentora.digestZone.${userId}`;
  */
 export function useAdoptTimeZone(): void {
   const { status, user } = useAuth();
+  const { storage } = usePlatform();
   const userId = status === 'signedIn' ? (user?._id ?? null) : null;
-  const pending = userId !== null && readFlag(adoptedKey(userId)) === null;
+  const pending = userId !== null && storage.get(adoptedKey(userId)) === null;
   const preferences = useNotificationPreferences(pending);
   const save = useSavePreferences();
   const { mutate } = save;
@@ -20,23 +25,7 @@ export function useAdoptTimeZone(): void {
   useEffect(() => {
     if (!userId || !pending || !preferences.data) return;
     const zone = browserTimeZone();
-    writeFlag(adoptedKey(userId), zone ?? 'unknown');
+    storage.set(adoptedKey(userId), zone ?? 'unknown');
     if (preferences.data.timeZone === null && zone) mutate({ timeZone: zone });
-  }, [userId, pending, preferences.data, mutate]);
-}
-
-function readFlag(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return 'unavailable';
-  }
-}
-
-function writeFlag(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // Storage refused (private mode): the zone is looked at again next time, which is harmless.
-  }
+  }, [userId, pending, preferences.data, mutate, storage]);
 }
