@@ -1,15 +1,5 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres, usingPostgres } from '../../test/harness.js';
-import { folderBefore, MIGRATION_TEST_TIMEOUT } from '../../test/migrations.js';
-import { PGLITE_EXTENSIONS } from './extensions.js';
-import { migrationsFolder } from './migrate.js';
+import { expect } from 'vitest';
+import { describeUpgrade, type Sql } from '../../test/migrations.js';
 
 // Migration 0014_jobs upgrades a database made by the migrations before it, in place: the job queue's
 // table starts with a reminder for each upcoming session already scheduled (none for a cancelled or past
@@ -17,10 +7,6 @@ import { migrationsFolder } from './migrate.js';
 // feeds start empty, one token per user.
 
 const TAG = '0014_jobs';
-
-interface Sql {
-  query(text: string): Promise<{ rows: Record<string, unknown>[] }>;
-}
 
 const one = async (db: Sql, text: string) => String((await db.query(text)).rows[0]?.id);
 
@@ -89,42 +75,4 @@ async function checkUpgraded(db: Sql, old: Awaited<ReturnType<typeof fillOld>>) 
   expect((await db.query('select count(*)::int as n from calendar_feeds')).rows[0]).toEqual({ n: 0 });
 }
 
-describe(`migration ${TAG}`, () => {
-  const cleanup: (() => Promise<void> | void)[] = [];
-  afterAll(async () => {
-    for (const step of cleanup.reverse()) await step();
-  });
-
-  it.runIf(!usingPostgres())(
-    'upgrades an embedded database in place',
-    async () => {
-      const before = folderBefore(TAG);
-      cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-      const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
-      cleanup.push(() => pglite.close());
-      await migratePglite(drizzlePglite(pglite), { migrationsFolder: before });
-      const old = await fillOld(pglite);
-      await migratePglite(drizzlePglite(pglite), { migrationsFolder: migrationsFolder() });
-      await checkUpgraded(pglite, old);
-    },
-    MIGRATION_TEST_TIMEOUT,
-  );
-
-  it.runIf(usingPostgres())(
-    'upgrades a PostgreSQL database in place',
-    async () => {
-      const before = folderBefore(TAG);
-      cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-      const scratch = await createScratchPostgres(process.env.DATABASE_URL as string);
-      cleanup.push(() => scratch.drop());
-      const client = new pg.Client({ connectionString: scratch.url });
-      await client.connect();
-      cleanup.push(() => client.end());
-      await migratePg(drizzlePg(client), { migrationsFolder: before });
-      const old = await fillOld(client);
-      await migratePg(drizzlePg(client), { migrationsFolder: migrationsFolder() });
-      await checkUpgraded(client, old);
-    },
-    MIGRATION_TEST_TIMEOUT,
-  );
-});
+describeUpgrade(TAG, { fill: fillOld, check: checkUpgraded });

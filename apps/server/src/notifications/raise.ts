@@ -87,6 +87,12 @@ export function notifyDiscussionRepliesSql(replies: {
     returning *`;
 }
 
+/** The learners enrolled in a class, by id. */
+async function learnersOf(db: Queryable, classId: string): Promise<string[]> {
+  const rows = await db.select({ userId: enrolments.userId }).from(enrolments).where(eq(enrolments.classId, classId));
+  return rows.map((row) => row.userId);
+}
+
 /** The class's mentor, as a list of at most one: its creator while they hold a mentor role (classes/policy.ts). */
 async function mentorOf(db: Queryable, cls: { mentorId: string }): Promise<string[]> {
   const [creator] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, cls.mentorId));
@@ -100,13 +106,10 @@ export async function notifyNewDiscussion(
   discussion: { id: string; title: string },
   cls: { id: string; title: string; mentorId: string },
 ) {
-  const enrolled = await db
-    .select({ userId: enrolments.userId })
-    .from(enrolments)
-    .where(eq(enrolments.classId, cls.id));
+  const enrolled = await learnersOf(db, cls.id);
   return insertAll(
     db,
-    others(actor.id, [...(await mentorOf(db, cls)), ...enrolled.map((e) => e.userId)]).map((userId) => ({
+    others(actor.id, [...(await mentorOf(db, cls)), ...enrolled]).map((userId) => ({
       userId,
       kind: 'new_discussion' as const,
       actorId: actor.id,
@@ -227,16 +230,10 @@ export async function notifySessionChange(
   cls: { id: string; title: string },
   session: { title: string },
 ) {
-  const enrolled = await db
-    .select({ userId: enrolments.userId })
-    .from(enrolments)
-    .where(eq(enrolments.classId, cls.id));
+  const enrolled = await learnersOf(db, cls.id);
   return insertAll(
     db,
-    others(
-      actor.id,
-      enrolled.map((e) => e.userId),
-    ).map((userId) => ({
+    others(actor.id, enrolled).map((userId) => ({
       userId,
       kind,
       actorId: actor.id,
@@ -258,13 +255,10 @@ export async function notifySessionReminder(
   cls: { id: string; title: string; mentorId: string },
   session: { title: string },
 ) {
-  const enrolled = await db
-    .select({ userId: enrolments.userId })
-    .from(enrolments)
-    .where(eq(enrolments.classId, cls.id));
+  const enrolled = await learnersOf(db, cls.id);
   return insertAll(
     db,
-    others(null, [...(await mentorOf(db, cls)), ...enrolled.map((e) => e.userId)]).map((userId) => ({
+    others(null, [...(await mentorOf(db, cls)), ...enrolled]).map((userId) => ({
       userId,
       kind: 'session_reminder' as const,
       classId: cls.id,
@@ -277,16 +271,10 @@ export async function notifySessionReminder(
 
 /** A live session starting: every learner enrolled in the class (one notification per class, renewed each time). */
 export async function notifyLiveStarted(db: Queryable, actor: Actor, cls: { id: string; title: string }) {
-  const enrolled = await db
-    .select({ userId: enrolments.userId })
-    .from(enrolments)
-    .where(eq(enrolments.classId, cls.id));
+  const enrolled = await learnersOf(db, cls.id);
   return upsertGrouped(
     db,
-    others(
-      actor.id,
-      enrolled.map((e) => e.userId),
-    ).map((userId) => ({
+    others(actor.id, enrolled).map((userId) => ({
       userId,
       kind: 'live_started' as const,
       actorId: actor.id,
