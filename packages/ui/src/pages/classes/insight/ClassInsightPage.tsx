@@ -1,16 +1,11 @@
 import { type ClassInsight, INSIGHT_WEEKS, MESSAGES } from '@mentora/contract';
-import { ArrowLeft } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Link, useParams } from 'react-router';
-import { errorMessage, errorStatus } from '../../../api/errors';
-import { useAuth } from '../../../auth/AuthContext';
+import { errorMessage } from '../../../api/errors';
 import { ErrorAlert } from '../../../components/Alert';
 import { countLabel } from '../../../components/formatters';
-import { Spinner } from '../../../components/Spinner';
-import { card, textLink } from '../../../components/styles';
-import { ClassNotFound } from '../ClassNotFound';
-import { classActions } from '../classActions';
-import { useClassDetail, useClassInsight } from '../queries';
+import { card } from '../../../components/styles';
+import { ClassSubpage, SubpageLoading } from '../ClassSubpage';
+import { useClassInsight } from '../queries';
 import { SENTIMENT_ROWS, STAR_LABELS, sentimentTotal, weekLabel } from './insightLabels';
 
 // The chart library is big: its own chunk ('charts', shared with the Moderation tab), fetched only when
@@ -26,57 +21,24 @@ const SentimentChart = lazy(async () => ({ default: (await charts()).SentimentCh
  * readers and anyone who prefers numbers.
  */
 export function ClassInsightPage() {
-  const { id = '' } = useParams();
-  const { user } = useAuth();
-  const detail = useClassDetail(id);
-  const allowed = detail.isSuccess && classActions(user, detail.data, false).canManageRoster;
-
-  if (detail.isError && errorStatus(detail.error) === 404) return <ClassNotFound />;
-
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <Link
-        to={`/classes/${encodeURIComponent(id)}`}
-        className={`${textLink} inline-flex items-center gap-1.5 text-sm`}
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to the class
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Insight</h1>
-      {detail.isSuccess && (
-        <p className="mt-2 break-words text-slate-600 dark:text-slate-400">
-          How <strong className="font-semibold text-slate-800 dark:text-slate-200">{detail.data.title}</strong> is
-          going.
-        </p>
+    <ClassSubpage
+      title="Insight"
+      intro={(cls) => (
+        <>
+          How <strong className="font-semibold text-slate-800 dark:text-slate-200">{cls.title}</strong> is going.
+        </>
       )}
-      {detail.isPending && <Loading />}
-      {detail.isError && (
-        <div className="mt-6">
-          <ErrorAlert>{errorMessage(detail.error, MESSAGES.classDetail.loadFailed)}</ErrorAlert>
-        </div>
-      )}
-      {detail.isSuccess && !allowed && (
-        <div className="mt-6">
-          <ErrorAlert>{MESSAGES.server.insightMentorOrAdminOnly}</ErrorAlert>
-        </div>
-      )}
-      {allowed && <Figures classId={id} />}
-    </div>
-  );
-}
-
-function Loading() {
-  return (
-    <div role="status" className="flex min-h-[30vh] items-center justify-center text-indigo-600 dark:text-indigo-400">
-      <Spinner className="size-8" />
-      <span className="sr-only">Loading...</span>
-    </div>
+      refusal={MESSAGES.server.insightMentorOrAdminOnly}
+    >
+      {(cls) => <Figures classId={cls._id} />}
+    </ClassSubpage>
   );
 }
 
 function Figures({ classId }: { classId: string }) {
   const insight = useClassInsight(classId);
-  if (insight.isPending) return <Loading />;
+  if (insight.isPending) return <SubpageLoading />;
   if (insight.isError) {
     return (
       <div className="mt-6">

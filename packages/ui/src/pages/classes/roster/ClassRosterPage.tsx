@@ -1,21 +1,17 @@
 import { MESSAGES, type RosterLearner } from '@mentora/contract';
-import { ArrowLeft, Download, UserMinus } from 'lucide-react';
+import { Download, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useParams } from 'react-router';
-import { errorMessage, errorStatus } from '../../../api/errors';
-import { useAuth } from '../../../auth/AuthContext';
+import { errorMessage } from '../../../api/errors';
 import { ErrorAlert } from '../../../components/Alert';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { downloadFile } from '../../../components/download';
 import { countLabel, formatDateTime } from '../../../components/formatters';
 import { SearchField } from '../../../components/SearchField';
-import { Spinner } from '../../../components/Spinner';
 import { buttonSecondary, card, textLink } from '../../../components/styles';
-import { ClassNotFound } from '../ClassNotFound';
-import { classActions } from '../classActions';
-import { useClassDetail, useRemoveFromRoster, useRoster } from '../queries';
+import { ClassSubpage, SubpageLoading } from '../ClassSubpage';
+import { useRemoveFromRoster, useRoster } from '../queries';
 import { rosterCsv, rosterFileName } from './rosterCsv';
 import { filterRoster } from './rosterSearch';
 
@@ -25,49 +21,19 @@ import { filterRoster } from './rosterSearch';
  * them and ends their access.
  */
 export function ClassRosterPage() {
-  const { id = '' } = useParams();
-  const { user } = useAuth();
-  const detail = useClassDetail(id);
-  const allowed = detail.isSuccess && classActions(user, detail.data, false).canManageRoster;
-  const backTo = `/classes/${encodeURIComponent(id)}`;
-
-  if (detail.isError && errorStatus(detail.error) === 404) return <ClassNotFound />;
-
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
-      <Link to={backTo} className={`${textLink} inline-flex items-center gap-1.5 text-sm`}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to the class
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Roster</h1>
-      {detail.isSuccess && (
-        <p className="mt-2 break-words text-slate-600 dark:text-slate-400">
+    <ClassSubpage
+      title="Roster"
+      intro={(cls) => (
+        <>
           The learners enrolled in{' '}
-          <strong className="font-semibold text-slate-800 dark:text-slate-200">{detail.data.title}</strong>.
-        </p>
+          <strong className="font-semibold text-slate-800 dark:text-slate-200">{cls.title}</strong>.
+        </>
       )}
-      {detail.isPending && <Loading />}
-      {detail.isError && (
-        <div className="mt-6">
-          <ErrorAlert>{errorMessage(detail.error, MESSAGES.classDetail.loadFailed)}</ErrorAlert>
-        </div>
-      )}
-      {detail.isSuccess && !allowed && (
-        <div className="mt-6">
-          <ErrorAlert>{MESSAGES.server.rosterMentorOrAdminOnly}</ErrorAlert>
-        </div>
-      )}
-      {allowed && <RosterList classId={id} classTitle={detail.data.title} />}
-    </div>
-  );
-}
-
-function Loading() {
-  return (
-    <div role="status" className="flex min-h-[30vh] items-center justify-center text-indigo-600 dark:text-indigo-400">
-      <Spinner className="size-8" />
-      <span className="sr-only">Loading...</span>
-    </div>
+      refusal={MESSAGES.server.rosterMentorOrAdminOnly}
+    >
+      {(cls) => <RosterList classId={cls._id} classTitle={cls.title} />}
+    </ClassSubpage>
   );
 }
 
@@ -77,7 +43,7 @@ function RosterList({ classId, classTitle }: { classId: string; classTitle: stri
   const [search, setSearch] = useState('');
   const [removing, setRemoving] = useState<RosterLearner | null>(null);
 
-  if (roster.isPending) return <Loading />;
+  if (roster.isPending) return <SubpageLoading />;
   if (roster.isError) {
     return (
       <div className="mt-6">
