@@ -1,7 +1,10 @@
+import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, usingPostgres } from '../../test/harness.js';
+import type { Db } from '../db/client.js';
 import { jobs } from '../db/schema.js';
+import { createLogger } from '../logger.js';
 import { dropJob, enqueue, type Job, JobQueue, jobCounts, MAX_ATTEMPTS, retryDelayMs } from './queue.js';
 
 // The job queue on a real database: PGlite by default, PostgreSQL with DATABASE_URL, where a second test
@@ -191,5 +194,40 @@ describe('start and stop', () => {
     await stopped;
     expect(ran).toEqual([1]);
     expect(await jobCounts(t.ctx.db)).toEqual({ pending: 2, failed: 0 });
+  });
+});
+
+describe('a database outage', () => {
+  it('is logged once when polling starts to fail, and once when it works again', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk) => {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+    });
+    let down = true;
+    // Only what a poll asks of the database: a transaction that finds no job, or a refused connection.
+    const db = {
+      transaction: async () => {
+        if (down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        return undefined;
+      },
+    } as unknown as Db;
+    const queue = new JobQueue(db, createLogger('info', sink));
+    let produced = 0;
+    queue.produce('counting', async () => {
+      produced += 1;
+      if (down) throw Object.assign(new Error('Connection terminated unexpectedly'), {});
+    });
+    queue.start(5);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const failures = lines.filter((line) => /could not poll|producer failed/.test(line.msg));
+    expect(produced).toBeGreaterThan(3);
+    expect(failures.map((line) => line.msg)).toEqual(['the job queue could not poll']);
+
+    down = false;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await queue.stop();
+    expect(lines.filter((line) => line.msg === 'the job queue polls again')).toHaveLength(1);
+    expect(lines.filter((line) => /could not poll/.test(line.msg))).toHaveLength(1);
   });
 });

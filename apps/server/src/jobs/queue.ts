@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Queryable, Tx } from '../db/client.js';
 import { type JobRow, jobs } from '../db/schema.js';
+import { isDatabaseUnavailable } from '../http/errors.js';
 import { describeError } from '../logger.js';
 
 // The one background job queue (DESIGN.md): a `jobs` table that every server process polls with
@@ -99,6 +100,8 @@ export class JobQueue {
   private running: Promise<unknown> = Promise.resolve();
   /** Set by stop: a shutdown waits for the job under way, not for every job that is due. */
   private stopping = false;
+  /** The last poll failed: the next failures are not logged again until one succeeds. */
+  private pollFailing = false;
 
   constructor(
     private readonly db: Db,
@@ -122,9 +125,11 @@ export class JobQueue {
   async runDue(now: Date = new Date()): Promise<number> {
     for (const [name, producer] of this.producers) {
       // One producer failing (the database went away) must not keep the others' jobs from running.
-      await producer(this.db, now).catch((error: unknown) =>
-        this.logger.error({ err: error, producer: name }, 'a job producer failed'),
-      );
+      await producer(this.db, now).catch((error: unknown) => {
+        // While the database is away every poll fails alike: the poll says so once (start), not each producer.
+        if (isDatabaseUnavailable(error)) throw error;
+        this.logger.error({ err: error, producer: name }, 'a job producer failed');
+      });
     }
     let ran = 0;
     while (!this.stopping && (await this.runOne(now))) ran += 1;
@@ -137,7 +142,15 @@ export class JobQueue {
     this.stopping = false;
     const poll = () => {
       this.running = this.runDue()
-        .catch((error: unknown) => this.logger.error({ err: error }, 'the job queue could not poll'))
+        .then(() => {
+          if (this.pollFailing) this.logger.info('the job queue polls again');
+          this.pollFailing = false;
+        })
+        .catch((error: unknown) => {
+          // Once per outage, not every few seconds while the database is away.
+          if (!this.pollFailing) this.logger.error({ err: error }, 'the job queue could not poll');
+          this.pollFailing = true;
+        })
         .finally(() => {
           if (this.timer) this.timer = setTimeout(poll, pollMs);
         });
