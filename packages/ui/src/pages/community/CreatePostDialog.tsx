@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
 import { Dialog } from '../../components/Dialog';
-import { FieldShell } from '../../components/FormField';
+import { FieldShell, SelectField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, buttonSecondary, inputField } from '../../components/styles';
 import { type PostDraft, type PostDraftField, postRequestFrom, preloadPostRules } from './postDraft';
@@ -124,24 +124,14 @@ export function CreatePostDialog({ open, onClose, onCreated }: CreatePostDialogP
           )}
         </FieldShell>
         <div className="grid gap-5 sm:grid-cols-2">
-          <FieldShell label="Category" error={problems.category}>
-            {({ id, describedBy }) => (
-              <select
-                id={id}
-                name="category"
-                aria-describedby={describedBy}
-                className={inputField}
-                {...field('category')}
-                onChange={(event) => set('category')(event.target.value)}
-              >
-                {COMMUNITY_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {CATEGORY_LABELS[category]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FieldShell>
+          <SelectField
+            label="Category"
+            name="category"
+            error={problems.category}
+            value={draft.category}
+            onChange={(event) => set('category')(event.target.value)}
+            options={COMMUNITY_CATEGORIES.map((category) => ({ value: category, label: CATEGORY_LABELS[category] }))}
+          />
           <FieldShell
             label="Tags (optional)"
             error={problems.tags}

@@ -1,5 +1,5 @@
 import { MODERATION_REASON_MAX, SANCTION_DAYS, SANCTION_KINDS, SANCTION_TEXT } from '@mentora/contract';
-import { FieldShell } from '../../../components/FormField';
+import { FieldShell, SelectField } from '../../../components/FormField';
 import { inputField } from '../../../components/styles';
 import type { Decision, DecisionErrors } from './decision';
 import { SANCTION_LABELS } from './labels';
@@ -35,22 +35,12 @@ export function DecisionFields({ decision, errors, onChange }: DecisionFieldsPro
           )}
         </FieldShell>
       </div>
-      <FieldShell label="Sanction of the author">
-        {({ id }) => (
-          <select
-            id={id}
-            value={decision.sanction}
-            onChange={(event) => set({ sanction: event.target.value as Decision['sanction'] })}
-            className={inputField}
-          >
-            {(['none', ...SANCTION_KINDS] as const).map((kind) => (
-              <option key={kind} value={kind}>
-                {SANCTION_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldShell>
+      <SelectField
+        label="Sanction of the author"
+        value={decision.sanction}
+        onChange={(event) => set({ sanction: event.target.value as Decision['sanction'] })}
+        options={(['none', ...SANCTION_KINDS] as const).map((kind) => ({ value: kind, label: SANCTION_LABELS[kind] }))}
+      />
       {needsDays && (
         <FieldShell label="Days" error={errors.days} hint={`${SANCTION_DAYS.min} to ${SANCTION_DAYS.max}`}>
           {({ id, describedBy }) => (
