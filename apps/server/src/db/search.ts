@@ -70,18 +70,18 @@ export function matchesSearch(target: Searched, query: Query): SQL {
 
 /**
  * How well a matching row matches, higher first: the whole title typed exactly, then titles starting
- * with it, then holding a word that starts with it, then by how close title and body come (trigram
- * word similarity) and by full-text rank.
+ * with it, then holding a word that starts with it, then how close the title comes (trigram word
+ * similarity), and a full-text match above none. Only the title is measured: every matching row is
+ * ranked before the best few are kept, and measuring long bodies too (word similarity, ts_rank) cost
+ * several times the rest of the search (bench/results/2026-11-26-search-large.md).
  */
 export function searchRank(target: Searched, query: Query): SQL<number> {
   const q = sql`${query}::text`;
-  const { title, body } = target;
+  const { title } = target;
   const prefix = wordStart(q);
-  const fullText = target.vector ? sql` + ts_rank(${target.vector}, websearch_to_tsquery('english', ${q}))` : sql``;
+  const fullText = target.vector ? sql` + (${target.vector} @@ websearch_to_tsquery('english', ${q}))::int` : sql``;
   return sql<number>`((lower(${title}) = lower(${q}))::int * 8 + (${title} ~* ('^' || ${prefix}))::int * 4
-    + (${title} ~* ${prefix})::int * 2 + word_similarity(${q}, ${title}) + word_similarity(${q}, ${body}) / 2${fullText})`.mapWith(
-    Number,
-  );
+    + (${title} ~* ${prefix})::int * 2 + word_similarity(${q}, ${title})${fullText})`.mapWith(Number);
 }
 
 /**
