@@ -39,11 +39,26 @@ export function maskedReply<T extends Reply>(viewer: Viewer, reply: T): T {
     : reply;
 }
 
+/**
+ * Whether a list of replies holds a hidden one, found once per list: the read cache hands the same
+ * presented answer (and so the same array) to every request, and presented answers are never changed in
+ * place, so the answer stays right; reading the flag of a thousand replies on every request did not.
+ */
+const holdsHidden = new WeakMap<readonly Reply[], boolean>();
+function anyHidden(replies: readonly Reply[]): boolean {
+  let found = holdsHidden.get(replies);
+  if (found === undefined) {
+    found = replies.some((reply) => reply.hidden === true);
+    holdsHidden.set(replies, found);
+  }
+  return found;
+}
+
 export function maskedDiscussion(viewer: Viewer, discussion: Discussion): Discussion {
   const own = masks(viewer, discussion)
     ? { ...discussion, title: HIDDEN_NOTICE, content: HIDDEN_NOTICE, moderation: { flagged: false, reason: null } }
     : discussion;
-  if (!discussion.replies.some((r) => r.hidden)) return own;
+  if (!anyHidden(discussion.replies)) return own;
   return { ...own, replies: discussion.replies.map((r) => maskedReply(viewer, r)) };
 }
 
@@ -51,7 +66,7 @@ export function maskedPost(viewer: Viewer, post: CommunityPost): CommunityPost {
   const own = masks(viewer, post)
     ? { ...post, title: HIDDEN_NOTICE, content: HIDDEN_NOTICE, tags: [], moderation: { flagged: false, reason: null } }
     : post;
-  if (!post.replies.some((r) => r.hidden)) return own;
+  if (!anyHidden(post.replies)) return own;
   return { ...own, replies: post.replies.map((r) => maskedReply(viewer, r)) };
 }
 
