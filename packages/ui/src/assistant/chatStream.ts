@@ -1,4 +1,5 @@
 import { chatResponseSchema, chatStreamDeltaSchema, chatStreamErrorSchema, MESSAGES } from '@mentora/contract';
+import { viewerTimeZone } from '../components/formatters';
 import { readSse } from './sse';
 
 // POST /gemini/chat/stream (the event format is documented with its schemas in packages/contract). The api
@@ -58,7 +59,7 @@ function parseJson(data: string): unknown {
  */
 export async function streamChat({ baseUrl, token, message, onDelta, signal }: StreamChatOptions): Promise<string> {
   // The viewer's zone, so the assistant gives times (their sessions') as their own clock shows them.
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = viewerTimeZone();
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;

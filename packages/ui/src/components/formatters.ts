@@ -22,6 +22,9 @@ export interface FormatOptions {
   timeZone?: string;
 }
 
+/** The viewer's time zone (an IANA name); undefined where the runtime does not say. */
+export const viewerTimeZone = (): string | undefined => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
 
 function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(

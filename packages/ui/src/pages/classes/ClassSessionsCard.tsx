@@ -14,7 +14,7 @@ import { ErrorAlert } from '../../components/Alert';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';
 import { downloadFile } from '../../components/download';
-import { formatDateTime } from '../../components/formatters';
+import { formatDateTime, viewerTimeZone } from '../../components/formatters';
 import { Spinner } from '../../components/Spinner';
 import { buttonGhost, buttonPrimary, buttonSecondary, card, fieldLabel, inputField } from '../../components/styles';
 import { usePlatform } from '../../platform/PlatformContext';
@@ -239,7 +239,7 @@ export function ScheduleSessionDialog({
   const [start, setStart] = useState(session ? localInputValue(session.startsAt) : '');
   const [duration, setDuration] = useState(String(session?.durationMinutes ?? 60));
   const [problem, setProblem] = useState<string | null>(null);
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = viewerTimeZone() ?? 'UTC';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

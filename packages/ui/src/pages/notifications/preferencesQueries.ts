@@ -37,6 +37,3 @@ export function useSavePreferences() {
     onSuccess: (data) => queryClient.setQueryData(preferencesKey, data),
   });
 }
-
-/** The zone this browser is in, as the digest should keep it; undefined where the runtime does not say. */
-export const browserTimeZone = (): string | undefined => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;

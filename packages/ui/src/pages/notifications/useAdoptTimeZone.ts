@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useAuth } from '../../auth/AuthContext';
+import { viewerTimeZone } from '../../components/formatters';
 import { usePlatform } from '../../platform/PlatformContext';
-import { browserTimeZone, useNotificationPreferences, useSavePreferences } from './preferencesQueries';
+import { useNotificationPreferences, useSavePreferences } from './preferencesQueries';
 
 /**
  * Marks, per person on this browser, that their zone was looked at: one request on a new device only (the
@@ -24,7 +25,7 @@ export function useAdoptTimeZone(): void {
 
   useEffect(() => {
     if (!userId || !pending || !preferences.data) return;
-    const zone = browserTimeZone();
+    const zone = viewerTimeZone();
     storage.set(adoptedKey(userId), zone ?? 'unknown');
     if (preferences.data.timeZone === null && zone) mutate({ timeZone: zone });
   }, [userId, pending, preferences.data, mutate, storage]);

@@ -11,9 +11,10 @@ import toast from 'react-hot-toast';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
 import { SelectField } from '../../components/FormField';
+import { viewerTimeZone } from '../../components/formatters';
 import { Spinner } from '../../components/Spinner';
 import { inputField } from '../../components/styles';
-import { browserTimeZone, useNotificationPreferences, useSavePreferences } from '../notifications/preferencesQueries';
+import { useNotificationPreferences, useSavePreferences } from '../notifications/preferencesQueries';
 
 const TOPICS: Record<NotificationTopic, { label: string; description: string }> = {
   replies: { label: 'Replies', description: 'Replies to your discussions and community posts.' },
@@ -97,7 +98,7 @@ export function NotificationSettings() {
         <div className="sm:max-w-sm">
           <SelectField
             label="Time zone of your daily digest"
-            value={timeZone ?? browserTimeZone() ?? 'UTC'}
+            value={timeZone ?? viewerTimeZone() ?? 'UTC'}
             options={zones}
             disabled={save.isPending}
             onChange={(event) => change({ timeZone: event.target.value })}
