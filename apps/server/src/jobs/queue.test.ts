@@ -98,7 +98,8 @@ describe('runDue', () => {
       await enqueue(tx, 'follow-up', { attempt: job.attempts }, { runAt: at(now, 24 * 60 * MINUTE) });
       if (failuresLeft-- > 0) throw new Error('the mail server is down');
     });
-    await enqueue(t.ctx.db, 'flaky', {});
+    // Due at `now` itself: enqueued without a time it would be due a millisecond or so later.
+    await enqueue(t.ctx.db, 'flaky', {}, { runAt: now });
 
     expect(await queue.runDue(now)).toBe(1);
     const [afterOne] = await t.ctx.db.select().from(jobs);
