@@ -596,10 +596,6 @@ export const jobs = pgTable(
 export type JobRow = typeof jobs.$inferSelect;
 
 /**
- * Each user's private calendar feed (calendar/feed.ts): GET /api/calendar/{token}.ics lists the sessions
- * of their classes to whoever holds the token, which is why it is long, random and can be replaced.
- */
-/**
  * How a kind of notification reaches a user, where they chose otherwise than the defaults
  * (NOTIFICATION_DEFAULTS in the contract): one row per kind, written for every kind of a topic at once.
  */
@@ -631,6 +627,10 @@ export const mailSettings = pgTable('mail_settings', {
   digestThrough: timestamp('digest_through', { withTimezone: true, mode: 'date', precision: 3 }),
 });
 
+/**
+ * Each user's private calendar feed (calendar/feed.ts): GET /api/calendar/{token}.ics lists the sessions
+ * of their classes to whoever holds the token, which is why it is long, random and can be replaced.
+ */
 export const calendarFeeds = pgTable('calendar_feeds', {
   userId: uuid('user_id')
     .primaryKey()
@@ -638,3 +638,12 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   token: text('token').notNull().unique('calendar_feeds_token_key'),
   createdAt: createdAt(),
 });
+
+/**
+ * Every word (lower case, letters and digits, TYPO_MIN_LENGTH - 1 or longer) that a title or a person's
+ * name has held: where a typed word with a typo is looked up (db/search.ts). Filled by triggers on the
+ * searched tables (migration 0016), never emptied: a word no title holds any more finds nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);

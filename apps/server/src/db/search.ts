@@ -1,24 +1,29 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { classes, communityPosts, discussions, users } from './schema.js';
+import { classes, communityPosts, discussions, searchWords, users } from './schema.js';
 
 // Search, one way for PostgreSQL and PGlite alike (issue #29). A row matches what a person typed when
 // - its full text does (each searchable table keeps an English tsvector in `search`: stems, so
 //   "orchestrators" finds "orchestrator", and websearch syntax: quotes, "or", "-word"), or
 // - a word of its title or body starts with the typed text, ignoring case: "java" finds "JavaScript"
 //   (pg_trgm's GIN indexes serve the regular expression), or
-// - for one word of 5 letters or more, its title (a person's name) holds that word with a typo:
-//   "pyhton" finds "Python", "mentr" finds "Mentora 101". The title's trigram index pre-selects rows
-//   sharing enough trigrams (SEARCH_SETTINGS below); search_typo_match (migration 0013) then decides by
-//   word similarity and edit distance. Shorter words stay exact: "java" would otherwise find "lava".
-//   Bodies are left out: a long text shares a few trigrams with almost any word, so the index would
-//   pre-select most rows and each would be checked.
+// - for one word of 5 letters or more, its title (a person's name) holds a word close to it: "pyhton"
+//   finds "Python", "mentr" finds "Mentora 101". The typed word is compared with the distinct words of
+//   titles (table search_words, kept by triggers: migration 0016), pre-selected by their trigram index
+//   (SEARCH_SETTINGS below) and decided by search_is_typo (edit distance, word similarity); the rows
+//   holding one of those words are then found through the titles' trigram index, as a prefix is.
+//   Comparing words instead of whole titles keeps a typo's cost near a prefix's on 100,000s of rows.
+//   Shorter words stay exact: "java" would otherwise find "lava". Bodies are left out: a long text
+//   holds a word near almost any word.
 
 /** Settings every connection has (db/client.ts): how few shared trigrams pre-select a row for a typo check. */
 export const SEARCH_SETTINGS = { 'pg_trgm.word_similarity_threshold': 0.25 } as const;
 
 /** Typos are looked for from this many characters on. */
 export const TYPO_MIN_LENGTH = 5;
+
+/** At most this many words close to a typo are looked for in titles. */
+const TYPO_WORDS_MAX = 16;
 
 /** What one kind of row is searched by: its full-text vector (if it keeps one), its title and its body. */
 export interface Searched {
@@ -62,10 +67,16 @@ export function matchesSearch(target: Searched, query: Query): SQL {
   const q = sql`${query}::text`;
   const prefix = wordStart(q);
   const fullText = target.vector ? sql`${target.vector} @@ websearch_to_tsquery('english', ${q}) or ` : sql``;
-  const typo = sql`(${target.title} %> ${q} and search_typo_match(${q}, ${target.title}))`;
   // A typo is looked for in one word (letters and digits) of TYPO_MIN_LENGTH or more, in titles only.
+  // No close word: the pattern is null and matches nothing (an empty one would read the whole index).
+  // The closest TYPO_WORDS_MAX only: a pattern of many alternatives is more than the trigram index can use.
+  const closeWords = sql`(select '\\m(' || string_agg(close.word, '|') || ')\\M' from (
+      select ${searchWords.word} from ${searchWords}
+      where ${searchWords.word} %> lower(${q}) and search_is_typo(lower(${q}), ${searchWords.word})
+      order by word_similarity(lower(${q}), ${searchWords.word}) desc, ${searchWords.word} limit ${sql.raw(String(TYPO_WORDS_MAX))}
+    ) as close)`;
   return sql`(${fullText}${target.title} ~* ${prefix} or ${target.body} ~* ${prefix}
-    or (${q} ~ ${`^[[:alnum:]]{${TYPO_MIN_LENGTH},}$`}::text and ${typo}))`;
+    or (${q} ~ ${`^[[:alnum:]]{${TYPO_MIN_LENGTH},}$`}::text and ${target.title} ~* ${closeWords}))`;
 }
 
 /**

@@ -34,7 +34,7 @@ function editDistance(a: string, b: string, max: number): number {
 
 const sorted = (word: string) => [...word].sort().join('');
 
-/** A typo as search_typo_match (migration 0013) sees one: one edit, or two letters swapped. */
+/** A typo as search_is_typo (migration 0016) sees one: one edit, or two letters swapped. */
 export function isTypoOf(word: string, typed: string): boolean {
   if (Math.abs(word.length - typed.length) > 1) return false;
   const distance = editDistance(word, typed, 2);

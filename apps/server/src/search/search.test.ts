@@ -2,6 +2,7 @@ import { type SearchResponse, searchResponseSchema } from '@mentora/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  classRequest,
   enrol,
   makeAdmin,
   makeClass,
@@ -86,6 +87,26 @@ describe('GET /api/search', () => {
     expect(titles((await search(member, { q: 'java', types: 'classes' })).classes)).not.toContain('Lava flows');
     // Typos are looked for in titles only: the text of "Data work" says Python, spelt right.
     expect(titles((await search(member, { q: 'python', types: 'classes' })).classes)).toContain('Data work');
+  });
+
+  it('finds typos in every kind, in titles renamed and names given after they were first written', async () => {
+    // Each through the words its title holds now (search_words, kept by triggers on every searched table).
+    expect((await search(member, { q: 'decoratros', types: 'discussions' })).discussions.map((d) => d._id)).toEqual([
+      made.ownDiscussion,
+    ]);
+    expect((await search(member, { q: 'meetpu', types: 'posts' })).posts.map((p) => p._id)).toEqual([made.post]);
+    const grace = await makeUser(t, { name: 'Grace Hopper' });
+    expect((await search(admin, { q: 'hoppre', types: 'people' })).people.map((p) => p._id)).toEqual([grace.user.id]);
+    const cls = await makeClass(t, mentor, { title: 'Woodworking', description: 'Chisels.' });
+    expect(titles((await search(member, { q: 'wodworking', types: 'classes' })).classes)).toEqual(['Woodworking']);
+    await t.http
+      .put(`/api/classes/${cls.id}`)
+      .set(mentor.auth)
+      .send(classRequest({ title: 'Ceramics at home' }))
+      .expect(200);
+    expect(titles((await search(member, { q: 'ceramcis', types: 'classes' })).classes)).toEqual(['Ceramics at home']);
+    // The old title's words find nothing any more.
+    expect((await search(member, { q: 'wodworking', types: 'classes' })).classes).toEqual([]);
   });
 
   it('ranks an exact title above a title that starts with it, above a match in the text only', async () => {
