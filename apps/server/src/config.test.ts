@@ -101,6 +101,61 @@ describe('loadConfig', () => {
   });
 });
 
+describe('file storage (STORAGE)', () => {
+  it('keeps files under DATA_DIR/files by default', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).storage).toEqual({ kind: 'fs', dir: path.join(dir, 'files') });
+  });
+
+  it('reads an S3-compatible bucket, path-style when an endpoint is named', () => {
+    const s3 = { DATA_DIR: tmp(), STORAGE: 's3', S3_BUCKET: 'mentora-files' };
+    expect(loadConfig(s3).storage).toEqual({
+      kind: 's3',
+      bucket: 'mentora-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(
+      loadConfig({
+        ...s3,
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'mentora-files',
+      region: 'auto',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'https://r2.example', S3_FORCE_PATH_STYLE: 'off' }).storage).toMatchObject({
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    [{ STORAGE: 'disk' }, /^Invalid configuration: STORAGE: STORAGE must be fs or s3/],
+    [{ STORAGE: 's3' }, /^Invalid configuration: S3_BUCKET: required when STORAGE=s3$/],
+    [{ STORAGE: 's3', S3_BUCKET: 'b/../c' }, /S3_BUCKET must be a bucket name/],
+    [{ S3_ENDPOINT: 'ftp://files' }, /S3_ENDPOINT must be a URL starting with http:\/\/ or https:\/\//],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE must be on or off/],
+    [{ S3_ACCESS_KEY_ID: 'id' }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/],
+  ])('stops on %o with one line naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrowError(message);
+  });
+
+  it('never echoes the S3 secret', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), S3_SECRET_ACCESS_KEY: 'very secret' })).toThrowError(
+      /^(?!.*very secret)/,
+    );
+  });
+});
+
 describe('start-up with a wrong value', () => {
   it('exits 1 printing one line that names the variable', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

@@ -40,6 +40,19 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: int('DATABASE_POOL_MAX', 1, 200).default(10),
   READ_CACHE_MB: int('READ_CACHE_MB', 0, 4096).default(32),
   DATA_DIR: z.string().min(1, 'DATA_DIR must not be empty').default('./data'),
+  STORAGE: z.enum(['fs', 's3'], { error: 'STORAGE must be fs or s3' }).default('fs'),
+  S3_ENDPOINT: url('S3_ENDPOINT', ['http:', 'https:']).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9][\w.-]{1,254}$/, 'S3_BUCKET must be a bucket name (letters, digits, . _ -)')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,50}$/, 'S3_REGION must be a region name such as us-east-1 (auto for R2)')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().regex(/^\S+$/, 'S3_ACCESS_KEY_ID must not contain spaces').optional(),
+  S3_SECRET_ACCESS_KEY: z.string().regex(/^\S+$/, 'S3_SECRET_ACCESS_KEY must not contain spaces').optional(),
+  S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE').optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']).optional(),
   REDIS_PREFIX: z
@@ -113,6 +126,8 @@ export interface Config {
   /** Memory for reads many requests share (db/readCache.ts), in MB; 0 keeps none. */
   readCacheMb: number;
   dataDir: string;
+  /** Where uploaded files live (storage/openStore.ts): DATA_DIR/files, or an S3-compatible bucket. */
+  storage: StorageConfig;
   jwtSecret: string;
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
@@ -183,6 +198,19 @@ export interface Config {
   webDistDir: string;
 }
 
+export type StorageConfig =
+  | { kind: 'fs'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** Unset: AWS S3 itself. */
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      /** Unset: the AWS SDK's own chain (AWS_* variables, profile, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
+
 export class ConfigError extends Error {}
 
 /**
@@ -226,6 +254,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -235,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolMax: e.DATABASE_POOL_MAX,
     readCacheMb: e.READ_CACHE_MB,
     dataDir,
+    storage: storageConfig(e, dataDir),
     jwtSecret: e.JWT_SECRET ?? secretFromDataDir(dataDir, e.DATABASE_URL),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
@@ -290,6 +322,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist(),
+  };
+}
+
+function storageConfig(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  if (e.STORAGE === 'fs') return { kind: 'fs', dir: path.join(dataDir, 'files') };
+  if (!e.S3_BUCKET) throw new ConfigError('Invalid configuration: S3_BUCKET: required when STORAGE=s3');
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    // Self-hosted stores (MinIO, s3rver) have no per-bucket host names; AWS itself prefers them.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 

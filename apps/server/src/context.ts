@@ -13,6 +13,8 @@ import { setUpLive } from './events/setup.js';
 import type { StoreFactory } from './http/rateLimit.js';
 import { registerJobHandlers } from './jobs/handlers.js';
 import { JobQueue } from './jobs/queue.js';
+import { openFileStore } from './storage/openStore.js';
+import type { FileStore } from './storage/store.js';
 
 /** Everything a request handler may need, built once at start and passed down explicitly. */
 export interface AppContext {
@@ -30,13 +32,15 @@ export interface AppContext {
   passwords: PasswordHasher;
   /** The background job queue (jobs/queue.ts): start.ts starts its polling; tests call runDue. */
   jobs: JobQueue;
+  /** Uploaded files (storage/store.ts): DATA_DIR/files or an S3-compatible bucket, as STORAGE says. */
+  files: FileStore;
 }
 
 export interface BuiltAppContext {
   ctx: AppContext;
   /** Shared rate-limit counters when REDIS_URL is set (createApp's rateLimitStore); undefined keeps them in memory. */
   rateLimitStore: StoreFactory | undefined;
-  /** Stops the job queue's polling, ends live events (and Redis), the change listener, the password workers and the database, in that order. */
+  /** Stops the job queue's polling, ends live events (and Redis), the change listener, the password workers, the file store and the database, in that order. */
   close(): Promise<void>;
 }
 
@@ -82,6 +86,7 @@ export async function buildAppContext(
     readCache,
     passwords,
     jobs: new JobQueue(database.db, logger),
+    files: openFileStore(config, logger),
   };
   registerJobHandlers(ctx);
   return {
@@ -92,6 +97,7 @@ export async function buildAppContext(
       await live.close().catch((error: unknown) => logger.error({ err: error }, 'closing Redis failed'));
       await stopListening();
       await passwords.close();
+      await ctx.files.close().catch((error: unknown) => logger.error({ err: error }, 'closing the file store failed'));
       await database.close().catch((error: unknown) => logger.error({ err: error }, 'closing the database failed'));
     },
   };
