@@ -30,6 +30,8 @@ const url = (name: string, protocols: string[]) =>
     `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
   );
 
+const MB = 1024 * 1024;
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'NODE_ENV must be development, production or test' })
@@ -78,6 +80,9 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: int('SESSION_IDLE_DAYS', 1, 3650).default(30),
   SESSION_REMINDER_MINUTES: int('SESSION_REMINDER_MINUTES', 1, 10_080).default(15),
   DIGEST_HOUR: int('DIGEST_HOUR', 0, 23).default(8),
+  MATERIAL_MAX_MB: int('MATERIAL_MAX_MB', 1, 10_240).default(50),
+  AVATAR_MAX_MB: int('AVATAR_MAX_MB', 1, 100).default(5),
+  CLASS_STORAGE_MAX_MB: int('CLASS_STORAGE_MAX_MB', 1, 1_048_576).default(1024),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional(),
   ADMIN_PASSWORD: z
     .string()
@@ -173,6 +178,8 @@ export interface Config {
   sessionReminderMs: number;
   /** The local hour (in each user's time zone) their daily notification digest is sent at (DIGEST_HOUR). */
   digestHour: number;
+  /** Upload limits (issue #26), in bytes: one class material, one profile picture, all of one class's materials. */
+  uploads: { materialMaxBytes: number; avatarMaxBytes: number; classStorageMaxBytes: number };
   admin: { email: string; password: string; name: string } | undefined;
   liveBaseUrl: string;
   /** GEMINI_API_KEY set: the assistant uses Gemini; otherwise the offline assistant. The key is never logged. */
@@ -304,6 +311,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600 * 1000,
     sessionReminderMs: e.SESSION_REMINDER_MINUTES * 60_000,
     digestHour: e.DIGEST_HOUR,
+    uploads: {
+      materialMaxBytes: e.MATERIAL_MAX_MB * MB,
+      avatarMaxBytes: e.AVATAR_MAX_MB * MB,
+      classStorageMaxBytes: e.CLASS_STORAGE_MAX_MB * MB,
+    },
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }

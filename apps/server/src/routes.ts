@@ -3,6 +3,7 @@ import { assistantRoutes } from './assistant/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { calendarRoutes } from './calendar/routes.js';
+import { materialRoutes } from './classes/materialRoutes.js';
 import { classesRoutes } from './classes/routes.js';
 import { communityRoutes } from './community/routes.js';
 import type { AppContext } from './context.js';
@@ -25,6 +26,7 @@ export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.use('/admin', adminRoutes(ctx));
   router.use('/admin/audit-log', auditRoutes(ctx));
   router.use('/classes', classesRoutes(ctx));
+  router.use('/materials', materialRoutes(ctx));
   router.use('/calendar', calendarRoutes(ctx));
   router.use('/discussions', discussionsRoutes(ctx));
   router.use('/reviews', reviewsRoutes(ctx));

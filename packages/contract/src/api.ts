@@ -6,11 +6,11 @@ import { z } from 'zod';
 import * as q from './requests.js';
 import * as r from './responses.js';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** An answer that is not one JSON value: a live stream of Server-Sent Events, or a web page. */
 export interface NonJsonAnswer {
-  contentType: 'text/event-stream' | 'text/html' | 'text/calendar';
+  contentType: 'text/event-stream' | 'text/html' | 'text/calendar' | 'application/octet-stream';
   description: string;
 }
 export type ApiAnswer = z.ZodType | NonJsonAnswer;
@@ -27,6 +27,8 @@ export interface ApiRoute {
   /** 'user': a session token as the `token` cookie or `Authorization: Bearer`; 'none': anyone. */
   auth: 'none' | 'user';
   body?: z.ZodType;
+  /** A multipart/form-data body of one file in this field (instead of a JSON body). */
+  upload?: { field: 'file'; description: string };
   query?: z.ZodObject;
   /** The answers that succeed, by status. Error answers (errorResponseSchema) are added by openapi.ts. */
   responses: Partial<Record<200 | 201, ApiAnswer>>;
@@ -492,6 +494,61 @@ export const API_ROUTES: readonly ApiRoute[] = [
     who: 'enrolled, its mentor, admin',
     responses: { 200: { contentType: 'text/calendar', description: 'A VCALENDAR with one VEVENT' } },
     errors: [403],
+  },
+
+  // ---------- class materials (issue #26) ----------
+  {
+    method: 'get',
+    path: '/classes/:id/materials',
+    tag: 'Materials',
+    summary: 'The files of a class, newest first, and how much of its storage they use',
+    auth: 'user',
+    who: 'enrolled, its mentor, admin',
+    responses: { 200: r.classMaterialsResponseSchema },
+    errors: [403],
+  },
+  {
+    method: 'post',
+    path: '/classes/:id/materials',
+    tag: 'Materials',
+    summary:
+      'Upload a file (PDF, image, plain text or Markdown, ZIP, Office or ODF; the type is read from the content); enrolled learners are told',
+    auth: 'user',
+    who: 'its mentor',
+    upload: { field: 'file', description: 'The file, at most MATERIAL_MAX_MB' },
+    responses: { 201: r.classMaterialResponseSchema },
+    errors: [403, 413, 415, 507],
+  },
+  {
+    method: 'patch',
+    path: '/materials/:id',
+    tag: 'Materials',
+    summary: 'Rename a file (the name is for display only)',
+    auth: 'user',
+    who: 'its class’s mentor',
+    body: q.renameMaterialRequestSchema,
+    responses: { 200: r.classMaterialResponseSchema },
+    errors: [403],
+  },
+  {
+    method: 'delete',
+    path: '/materials/:id',
+    tag: 'Materials',
+    summary: 'Delete a file',
+    auth: 'user',
+    who: 'its class’s mentor, admin',
+    responses: { 200: message },
+    errors: [403],
+  },
+  {
+    method: 'get',
+    path: '/materials/:id/download',
+    tag: 'Materials',
+    summary: 'The file, as an attachment; ETag and byte ranges supported',
+    auth: 'user',
+    who: 'enrolled, its class’s mentor, admin',
+    responses: { 200: { contentType: 'application/octet-stream', description: 'The bytes, with their detected type' } },
+    errors: [403, 416],
   },
 
   // ---------- calendar ----------

@@ -97,6 +97,8 @@ export const NOTIFICATION_KINDS = [
   'session_cancelled',
   // Session reminders (issue #25): the class's members, SESSION_REMINDER_MINUTES before a session starts.
   'session_reminder',
+  // Class materials (issue #26): enrolled learners hear of a file added to their class.
+  'material_added',
 ] as const;
 
 /**
@@ -121,6 +123,7 @@ export const NOTIFICATION_TOPIC_OF: Readonly<Record<NotificationKind, Notificati
   new_discussion: 'discussions',
   enrolment: 'classes',
   removed_from_class: 'classes',
+  material_added: 'classes',
   post_like: 'likes',
   mentor_verified: 'account',
   verification_request: 'account',

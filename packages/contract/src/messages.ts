@@ -100,6 +100,20 @@ export const MESSAGES = {
     updated: 'Session updated',
     cancelled: 'Session cancelled',
   },
+  // Class materials (issue #26): files a class's mentor uploads.
+  materials: {
+    missing: 'Choose a file to upload (a multipart form with the field “file”)',
+    empty: 'The file is empty',
+    mentorOnly: 'Only the class’s mentor can add, rename or delete its files',
+    membersOnly: 'Only the class’s members can see its files',
+    tooLarge: (maxMb: number) => `The file is larger than ${maxMb} MB`,
+    refusedType:
+      'This type of file is not accepted: upload a PDF, an image (PNG, JPEG, GIF, WebP), plain text or Markdown, a ZIP, or an Office or OpenDocument file',
+    quotaFull: (quotaMb: number) => `This class’s files would take more than its ${quotaMb} MB of storage`,
+    notFound: 'File not found',
+    deleted: 'File deleted',
+    badRange: 'The requested range is outside the file',
+  },
   // The calendar feed in Settings (issue #25).
   calendarFeed: {
     loadFailed: 'Failed to load your calendar link',
@@ -217,6 +231,7 @@ export const MESSAGES = {
       `${actor} cancelled ${sessionName(session, classTitle)}`,
     sessionReminder: (session: string, classTitle: string) =>
       `Reminder: ${sessionName(session, classTitle)} starts soon`,
+    materialAdded: (actor: string, name: string, classTitle: string) => `${actor} added “${name}” to “${classTitle}”`,
   },
   moderation: {
     /** What everyone but its author (and admins) sees instead of hidden content. */

@@ -77,12 +77,15 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Signed in but not allowed (a silenced caller writing, or a suspended account signing in, is told until when and why)',
   404: 'Not found (also for a malformed id)',
   409: 'Conflict (e.g. the email is taken)',
-  413: 'Body over 1 MB',
+  413: 'Body too large: JSON over 1 MB, or a file over its limit',
+  415: 'A file of a type not accepted (decided from its content)',
+  416: 'A byte range outside the file',
   429: 'Rate limited: see Retry-After',
   500: 'Unexpected failure (logged with the request id)',
   502: 'The assistant’s provider failed',
   503: 'The database is unavailable: see Retry-After',
   504: 'The assistant’s provider took too long',
+  507: 'The class’s storage quota would be exceeded',
 };
 
 const isNonJson = (answer: ApiAnswer): answer is NonJsonAnswer =>
@@ -184,7 +187,7 @@ export function buildOpenApiDocument({ version, routes = API_ROUTES }: OpenApiOp
         : { description: 'Success', content: { 'application/json': { schema: output.ref(answer) } } };
     }
     const errorStatuses = new Set(route.errors ?? []);
-    if (route.body || route.query) errorStatuses.add(400);
+    if (route.body || route.upload || route.query) errorStatuses.add(400);
     if (route.auth === 'user') errorStatuses.add(401);
     if (params.length > 0) errorStatuses.add(404);
     if (route.body) errorStatuses.add(413);
@@ -211,6 +214,24 @@ export function buildOpenApiDocument({ version, routes = API_ROUTES }: OpenApiOp
       description: `Who: ${route.who}.`,
       ...(route.auth === 'user' ? { security: [{ bearer: [] }, { cookie: [] }] } : { security: [] }),
       ...(parameters.length > 0 ? { parameters } : {}),
+      ...(route.upload
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    required: [route.upload.field],
+                    properties: {
+                      [route.upload.field]: { type: 'string', format: 'binary', description: route.upload.description },
+                    },
+                  },
+                },
+              },
+            },
+          }
+        : {}),
       ...(route.body
         ? {
             requestBody: {

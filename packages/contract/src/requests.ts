@@ -219,6 +219,18 @@ export const updateClassRequestSchema = z
   .superRefine(checkContentUrl);
 export type UpdateClassRequest = z.input<typeof updateClassRequestSchema>;
 
+/** PATCH /materials/{id}: a file's new display name (any characters but control ones; never a path). */
+export const renameMaterialRequestSchema = z.object({
+  name: z
+    .string({ error: 'Name must be text' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(LIMITS.title.max, `Name must be at most ${LIMITS.title.max} characters`)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    .refine((name) => !/[\u0000-\u001F\u007F]/.test(name), 'Name must not contain control characters'),
+});
+export type RenameMaterialRequest = z.input<typeof renameMaterialRequestSchema>;
+
 /**
  * A scheduled session (POST /classes/{id}/sessions, PUT /classes/{id}/sessions/{sid}): an optional
  * title, a start (ISO with offset, which the server checks is in the future) and 15 to 480 minutes.

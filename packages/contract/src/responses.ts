@@ -187,6 +187,23 @@ export type ClassSession = z.infer<typeof classSessionSchema>;
 /** The class's upcoming sessions (not yet ended, not cancelled), soonest first. */
 export const classSessionsResponseSchema = z.object({ sessions: z.array(classSessionSchema) });
 export type ClassSessionsResponse = z.infer<typeof classSessionsResponseSchema>;
+/** A file of a class (issue #26): name for display, type as read from its content, size in bytes. */
+export const classMaterialSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+  createdAt: isoDate,
+});
+export type ClassMaterial = z.infer<typeof classMaterialSchema>;
+export const classMaterialResponseSchema = z.object({ material: classMaterialSchema });
+/** GET /classes/{id}/materials: newest first, with the bytes used of the class's quota. */
+export const classMaterialsResponseSchema = z.object({
+  materials: z.array(classMaterialSchema),
+  usedBytes: z.number().int(),
+  quotaBytes: z.number().int(),
+});
+export type ClassMaterialsResponse = z.infer<typeof classMaterialsResponseSchema>;
 /** GET /calendar/feed and POST /calendar/feed/reset: the caller's private calendar feed (an https .ics URL). */
 export const calendarFeedResponseSchema = z.object({ url: z.string() });
 export type CalendarFeedResponse = z.infer<typeof calendarFeedResponseSchema>;

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classRequest, makeAdmin, makeLearner, makePost, makeVerifiedMentor } from '../../test/factories/index.js';
+import {
+  classRequest,
+  makeAdmin,
+  makeLearner,
+  makeMaterial,
+  makePost,
+  makeVerifiedMentor,
+} from '../../test/factories/index.js';
 import { createScratchPostgres, startTestServer, type TestServer, usingPostgres } from '../../test/harness.js';
 import type { Queryable } from '../db/client.js';
 import { openDatabase } from '../db/client.js';
@@ -53,6 +60,8 @@ async function seedEverything(t: TestServer): Promise<void> {
       .send({ title: 'First meeting', startsAt: tomorrow, durationMinutes: 60 }),
     201,
   );
+  // A class material (class_materials), its file in the store.
+  await makeMaterial(t, mentor, { id: cls._id }, { name: 'Backup handout.pdf' });
   ok(
     await t.http.post('/api/reviews').set(learner.auth).send({ classId: cls._id, rating: 4, comment: 'Solid “class”' }),
     201,

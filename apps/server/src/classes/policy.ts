@@ -75,3 +75,10 @@ export function enrolRefusal(user: Person, cls: OwnedClass & { status: ClassStat
 export const canScheduleSessions = (user: Person, cls: OwnedClass) => isClassMentor(user, cls);
 /** They are read (listed, added to a calendar) by the class's members: enrolled, its mentor, or an admin. */
 export const canSeeSessions = (m: { isMember: boolean }) => m.isMember;
+
+/**
+ * A class's materials (issue #26) are uploaded, renamed and deleted by its mentor only (admins remove a
+ * class's content by removing the class); they are listed and downloaded by its members.
+ */
+export const canManageMaterials = (user: Person, cls: OwnedClass) => isClassMentor(user, cls);
+export const canSeeMaterials = (m: { isMember: boolean }) => m.isMember;

@@ -1,5 +1,5 @@
-import type { ClassItem, ClassSession, RosterLearner } from '@mentora/contract';
-import type { ClassSessionRow } from '../db/schema.js';
+import type { ClassItem, ClassMaterial, ClassSession, RosterLearner } from '@mentora/contract';
+import type { ClassMaterialRow, ClassSessionRow } from '../db/schema.js';
 import { presentPersonRef } from '../users/presenter.js';
 import type { ClassView } from './queries.js';
 
@@ -63,4 +63,8 @@ export function presentClassSession(row: ClassSessionRow): ClassSession {
     endsAt: new Date(row.startsAt.getTime() + row.durationMinutes * 60_000).toISOString(),
     durationMinutes: row.durationMinutes,
   };
+}
+
+export function presentClassMaterial(row: ClassMaterialRow): ClassMaterial {
+  return { _id: row.id, name: row.name, size: row.size, type: row.type, createdAt: row.createdAt.toISOString() };
 }

@@ -11,6 +11,7 @@ import { actor } from '../http/auth.js';
 import { parseId, parseInput } from '../http/validate.js';
 import { enrol } from './enrolmentCreator.js';
 import { classInsight } from './insight.js';
+import * as materials from './materials.js';
 import { listRoster, removeFromRoster } from './roster.js';
 import * as classesService from './service.js';
 import * as sessions from './sessions.js';
@@ -121,6 +122,18 @@ export function classesRoutes(ctx: AppContext): Router {
     const id = classId(req);
     const input = parseInput(classSessionRequestSchema, req.body);
     res.status(201).json(await sessions.scheduleSession(ctx, user, id, input));
+  });
+
+  router.get('/:id/materials', async (req, res) => {
+    const user = actor(req);
+    res.json(await materials.listMaterials(ctx, user, classId(req)));
+  });
+
+  // Multipart, read as a stream by the service (storage/upload.ts): no body parser has touched it.
+  router.post('/:id/materials', async (req, res) => {
+    const user = actor(req);
+    const id = classId(req);
+    res.status(201).json({ material: await materials.uploadMaterial(ctx, user, id, req) });
   });
 
   // The calendar file: "<sid>.ics", before /:sid would be asked (only PUT and DELETE take it).

@@ -198,6 +198,30 @@ export const classSessions = pgTable(
 );
 export type ClassSessionRow = typeof classSessions.$inferSelect;
 
+/**
+ * A file its mentor uploaded to a class (classes/materials.ts, issue #26). The bytes are in the file
+ * store under `storage_key`; `name` is for display only, `type` was decided from the content. Deleting a
+ * row (or its class, or its mentor's account) queues the deletion of its file (migration 0017's trigger).
+ */
+export const classMaterials = pgTable(
+  'class_materials',
+  {
+    id: id(),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Hex SHA-256 of the bytes: the download's ETag. */
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull().unique('class_materials_storage_key_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('class_materials_class_created_idx').on(t.classId, t.createdAt)],
+);
+export type ClassMaterialRow = typeof classMaterials.$inferSelect;
+
 export const discussions = pgTable(
   'discussions',
   {

@@ -1,3 +1,4 @@
+import { FILE_DELETE_JOB } from '../classes/materials.js';
 import { SESSION_REMINDER_JOB, sendSessionReminder } from '../classes/reminders.js';
 import type { AppContext } from '../context.js';
 import { createMailer } from '../mail/mailer.js';
@@ -13,6 +14,8 @@ import {
 /** Every kind of background job and who does it, and what enqueues jobs of its own accord. */
 export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.handle(SESSION_REMINDER_JOB, sendSessionReminder(ctx));
+  // Queued by the database when a row naming a stored file is deleted (migration 0017).
+  ctx.jobs.handle(FILE_DELETE_JOB, async (job: { payload: { key: string } }) => ctx.files.delete(job.payload.key));
 
   const mailer = createMailer(ctx.config, ctx.logger);
   ctx.jobs.produce('notification-mail-sweep', notificationMailSweep(ctx));

@@ -59,6 +59,9 @@ export function notificationMessage(row: NotificationRow): string {
       return n.sessionCancelled(actor, title, shortTitle(row.contextTitle));
     case 'session_reminder':
       return n.sessionReminder(title, shortTitle(row.contextTitle));
+    // Class materials (classes/materials.ts): the file's name, the class's in contextTitle.
+    case 'material_added':
+      return n.materialAdded(actor, title, shortTitle(row.contextTitle));
   }
 }
 

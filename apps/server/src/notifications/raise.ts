@@ -320,3 +320,26 @@ export async function notifyVerificationRequest(db: Queryable, actor: Actor) {
     })),
   );
 }
+
+/** A file added to a class (classes/materials.ts): every learner enrolled in it. */
+export async function notifyMaterialAdded(
+  db: Queryable,
+  actor: Actor,
+  cls: { id: string; title: string },
+  material: { name: string },
+) {
+  const enrolled = await learnersOf(db, cls.id);
+  return insertAll(
+    db,
+    others(actor.id, enrolled).map((userId) => ({
+      userId,
+      kind: 'material_added' as const,
+      actorId: actor.id,
+      actorName: actor.name,
+      classId: cls.id,
+      subjectTitle: material.name,
+      contextTitle: cls.title,
+      link: links.cls(cls.id),
+    })),
+  );
+}

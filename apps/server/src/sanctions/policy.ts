@@ -87,6 +87,9 @@ export const SILENCED_WRITES = [
   // Scheduling a session publishes its title to the class's learners (issue #25).
   'POST /classes/:id/sessions',
   'PUT /classes/:id/sessions/:sid',
+  // A material's name is shown to the class's learners, and its content is theirs to download (issue #26).
+  'POST /classes/:id/materials',
+  'PATCH /materials/:id',
 ] as const;
 
 /** The writes a silenced caller may still make, each on purpose (see SILENCED_WRITES). */
@@ -116,6 +119,8 @@ export const SILENCE_ALLOWS = [
   'DELETE /classes/:id/roster/:userId',
   // Cancelling a session publishes no words of theirs (the notification is the system's).
   'DELETE /classes/:id/sessions/:sid',
+  // Removing a file publishes nothing.
+  'DELETE /materials/:id',
   // A new private calendar link publishes nothing; the old one stops working.
   'POST /calendar/feed/reset',
   'DELETE /discussions/:id',

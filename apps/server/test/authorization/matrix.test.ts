@@ -46,7 +46,7 @@ async function callCell(call: Call, caller: Caller, world: World): Promise<Answe
   const res = await fetch(url, {
     method,
     headers,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    body: request.form ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
   });
   // Event streams stay open: their status and headers are the answer.
   if (res.headers.get('content-type')?.startsWith('text/event-stream')) {

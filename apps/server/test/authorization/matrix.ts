@@ -10,8 +10,10 @@ import {
   enrol,
   feedToken,
   makeLearner,
+  makeMaterial,
   makeMentor,
   makePost,
+  PDF_BYTES,
   type TestUser,
 } from '../factories/index.js';
 import { TEST_ENV, type TestServer } from '../harness.js';
@@ -73,6 +75,11 @@ export const MATRIX = {
   'POST /api/classes/:id/enroll':        [401, 200,    400,     200,   403, 200,     200, 200],
   'POST /api/classes/:id/unenroll':      [401, 400,    200,     400,   400, 400,     400, 400],
   'GET /api/classes/:id/enrollment':     [401, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/classes/:id/materials':      [401, 403,    200,     403,   200, 403,     403, 200],
+  'POST /api/classes/:id/materials':     [401, 403,    403,     403,   201, 403,     403, 403],
+  'PATCH /api/materials/:id':            [401, 403,    403,     403,   200, 403,     403, 403],
+  'DELETE /api/materials/:id':           [401, 403,    403,     403,   200, 403,     403, 403],
+  'GET /api/materials/:id/download':     [401, 403,    200,     403,   200, 403,     403, 200],
   'GET /api/classes/:id/sessions':       [401, 403,    200,     403,   200, 403,     403, 200],
   'POST /api/classes/:id/sessions':      [401, 403,    403,     403,   201, 403,     403, 403],
   // Each cell moves, cancels or downloads a session of its own, scheduled for it.
@@ -138,6 +145,8 @@ export interface CellRequest {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** A multipart body (uploads) instead of a JSON one. */
+  form?: FormData;
 }
 
 /** What one cell sends, given its world and caller (undefined: signed out). Calls without an entry send nothing. */
@@ -177,6 +186,17 @@ const sessionRequest = (o: Record<string, unknown> = {}) => ({
   durationMinutes: 60,
   ...o,
 });
+/** A PDF to upload, as a browser's form sends it. */
+function materialForm(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([PDF_BYTES], { type: 'application/pdf' }), 'handout.pdf');
+  return form;
+}
+/** A material of the world's class, uploaded by its mentor for one cell. */
+async function materialOf(w: World, t: TestServer): Promise<string> {
+  return (await makeMaterial(t, w.users.classMentor, w.cls))._id;
+}
+
 /** A session of the world's class, scheduled by its mentor for one cell. */
 async function sessionOf(w: World, t: TestServer): Promise<string> {
   const input = sessionRequest() as { title: string; startsAt: string; durationMinutes: number };
@@ -231,6 +251,14 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
   'POST /api/classes/:id/enroll': classParam,
   'POST /api/classes/:id/unenroll': classParam,
   'GET /api/classes/:id/enrollment': classParam,
+  'GET /api/classes/:id/materials': classParam,
+  'POST /api/classes/:id/materials': (w) => ({ ...classParam(w), form: materialForm() }),
+  'PATCH /api/materials/:id': async (w, t) => ({
+    params: { id: await materialOf(w, t) },
+    body: { name: 'Renamed.pdf' },
+  }),
+  'DELETE /api/materials/:id': async (w, t) => ({ params: { id: await materialOf(w, t) } }),
+  'GET /api/materials/:id/download': async (w, t) => ({ params: { id: await materialOf(w, t) } }),
   'GET /api/classes/:id/sessions': classParam,
   'POST /api/classes/:id/sessions': (w) => ({ ...classParam(w), body: sessionRequest() }),
   'PUT /api/classes/:id/sessions/:sid': async (w, t) => ({

@@ -14,6 +14,7 @@ import {
   makeClass,
   makeDiscussion,
   makeLearner,
+  makeMaterial,
   makeMentor,
   makePost,
   type TestUser,
@@ -38,8 +39,13 @@ export interface FuzzTarget {
   target?: (t: TestServer, w: World) => Target | Promise<Target>;
   body?: z.ZodType;
   query?: z.ZodType;
-  /** What a 2xx answer must match; 'stream' for Server-Sent Events, 'html' for a web page, 'calendar' for .ics. */
-  response: z.ZodType | 'stream' | 'html' | 'calendar';
+  /** An upload: sends a multipart file (field `file`, sometimes another) most of the time instead of a JSON body. */
+  upload?: true;
+  /**
+   * What a 2xx answer must match; 'stream' for Server-Sent Events, 'html' for a web page, 'calendar' for
+   * .ics, 'file' for a stored file (sent with nosniff).
+   */
+  response: z.ZodType | 'stream' | 'html' | 'calendar' | 'file';
   hints?: (w: World) => Hints;
 }
 
@@ -54,6 +60,11 @@ const discussionListHint = (w: World) => ({
   mine: fc.oneof(fc.constantFrom(...c.DISCUSSION_MINE), fc.string()),
 });
 const message = c.messageResponseSchema;
+
+/** A material of the world's class, uploaded for one call (each may rename or delete it). */
+async function freshMaterial(t: TestServer, w: World): Promise<string> {
+  return (await makeMaterial(t, w.users.classMentor, w.cls))._id;
+}
 
 /** A session of the world's class, a day ahead, scheduled for one call (each may move or cancel it). */
 async function freshSession(t: TestServer, w: World): Promise<string> {
@@ -254,6 +265,38 @@ export const TARGETS: FuzzTarget[] = [
     },
     target: (_t, w) => w.cls.id,
     response: message,
+  },
+  {
+    call: 'GET /api/classes/:id/materials',
+    caller: u('enrolled'),
+    target: (_t, w) => w.cls.id,
+    response: c.classMaterialsResponseSchema,
+  },
+  {
+    call: 'POST /api/classes/:id/materials',
+    caller: u('classMentor'),
+    target: (_t, w) => w.cls.id,
+    upload: true,
+    response: c.classMaterialResponseSchema,
+  },
+  {
+    call: 'PATCH /api/materials/:id',
+    caller: u('classMentor'),
+    target: (t, w) => freshMaterial(t, w),
+    body: c.renameMaterialRequestSchema,
+    response: c.classMaterialResponseSchema,
+  },
+  {
+    call: 'DELETE /api/materials/:id',
+    caller: u('classMentor'),
+    target: (t, w) => freshMaterial(t, w),
+    response: message,
+  },
+  {
+    call: 'GET /api/materials/:id/download',
+    caller: u('enrolled'),
+    target: (t, w) => freshMaterial(t, w),
+    response: 'file',
   },
   {
     call: 'GET /api/classes/:id/sessions',

@@ -40,7 +40,7 @@ interface Sent {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body: string | undefined;
+  body: string | FormData | undefined;
 }
 
 type BodyForm = 'json' | 'text' | 'form' | 'latin1' | 'broken';
@@ -55,6 +55,39 @@ interface Input {
   rawQuery: string | null;
   auth: 'caller' | 'none' | 'garbage';
   garbageToken: string;
+  /** For an upload: the file sent as multipart (its bytes, name and field), or null to send `body` instead. */
+  file: { bytes: Uint8Array; name: string; field: string } | null;
+}
+
+/** Files for uploads: random bytes, or a real format's first bytes followed by random ones, under any name. */
+const fileInput = fc.record({
+  bytes: fc.oneof(
+    fc.uint8Array({ maxLength: 5000 }),
+    fc
+      .tuple(
+        fc.constantFrom(
+          '%PDF-1.4\n',
+          '\x89PNG\r\n\x1a\n',
+          'MZ',
+          'PK\x03\x04',
+          '<svg onload=alert(1)>',
+          'plain words\n',
+        ),
+        fc.uint8Array({ maxLength: 2000 }),
+      )
+      .map(([head, tail]) => new Uint8Array([...Buffer.from(head, 'latin1'), ...tail])),
+  ),
+  name: fc.oneof(fc.constantFrom('notes.pdf', '../../etc/passwd', 'a.exe', ''), fc.string({ maxLength: 300 })),
+  field: fc.oneof(
+    { weight: 5, arbitrary: fc.constant('file') },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+  ),
+});
+
+function formOf(file: NonNullable<Input['file']>): FormData {
+  const form = new FormData();
+  form.append(file.field, new Blob([Buffer.from(file.bytes)]), file.name);
+  return form;
 }
 
 /**
@@ -115,14 +148,15 @@ function bodyOf(body: unknown, form: BodyForm): { text: string | undefined; type
   }
 }
 
-async function send(request: Sent): Promise<{ status: number; type: string; text: string }> {
+async function send(request: Sent): Promise<{ status: number; type: string; text: string; nosniff: string | null }> {
   const res = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
   const type = res.headers.get('content-type') ?? '';
+  const nosniff = res.headers.get('x-content-type-options');
   if (type.startsWith('text/event-stream')) {
     await res.body?.cancel();
-    return { status: res.status, type, text: '' };
+    return { status: res.status, type, text: '', nosniff };
   }
-  return { status: res.status, type, text: await res.text() };
+  return { status: res.status, type, text: await res.text(), nosniff };
 }
 
 /** Fuzzes each target on one real server with one world; every answer is checked as the file header says. */
@@ -171,6 +205,9 @@ export function fuzz(targets: FuzzTarget[]): void {
             { weight: 1, arbitrary: fc.constantFrom<Input['auth']>('none', 'garbage') },
           ),
           garbageToken: fc.stringMatching(/^[\x21-\x7e]{0,300}$/),
+          file: target.upload
+            ? fc.oneof({ weight: 4, arbitrary: fileInput }, { weight: 1, arbitrary: fc.constant(null) })
+            : fc.constant(null),
         });
 
         const statuses = new Map<number, number>();
@@ -186,17 +223,21 @@ export function fuzz(targets: FuzzTarget[]): void {
             if (type) headers['Content-Type'] = type;
             if (i.auth === 'caller' && caller) headers.Authorization = `Bearer ${caller.token}`;
             if (i.auth === 'garbage') headers.Authorization = `Bearer ${i.garbageToken}`;
-            const request = {
+            if (i.file) delete headers['Content-Type'];
+            const request: Sent = {
               method,
               url: `${t.baseUrl}${path}${queryString(i.query, i.rawQuery)}`,
               headers,
-              body: text,
+              body: i.file ? formOf(i.file) : text,
             };
 
             const before = await checksum();
             const answer = await send(request);
             statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-            const shown = `${request.method} ${request.url.slice(0, 300)} ${String(request.body).slice(0, 300)} -> ${answer.status} ${answer.text.slice(0, 300)}`;
+            const sentBody = i.file
+              ? `[file ${JSON.stringify(i.file.name)} in ${JSON.stringify(i.file.field)}, ${i.file.bytes.length} bytes]`
+              : String(request.body);
+            const shown = `${request.method} ${request.url.slice(0, 300)} ${sentBody.slice(0, 300)} -> ${answer.status} ${answer.text.slice(0, 300)}`;
             expect(answer.status, shown).toBeLessThan(500);
             if (answer.status >= 400) {
               expect(answer.type, shown).toMatch(/^application\/json/);
@@ -206,6 +247,7 @@ export function fuzz(targets: FuzzTarget[]): void {
               if (target.response === 'stream') expect(answer.type, shown).toMatch(/^text\/event-stream/);
               else if (target.response === 'html') expect(answer.type, shown).toMatch(/^text\/html/);
               else if (target.response === 'calendar') expect(answer.type, shown).toMatch(/^text\/calendar/);
+              else if (target.response === 'file') expect(answer.nosniff, shown).toBe('nosniff');
               else {
                 const parsed = target.response.safeParse(JSON.parse(answer.text));
                 expect(parsed.success, `${shown}\n${parsed.error?.message ?? ''}`).toBe(true);

@@ -1,0 +1,30 @@
+-- Class materials (issue #26): files a class's mentor uploads, each row naming its file in the store
+-- (storage/store.ts), and the notification enrolled learners get of a new one.
+ALTER TYPE "public"."notification_kind" ADD VALUE 'material_added';--> statement-breakpoint
+CREATE TABLE "class_materials" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"class_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"type" text NOT NULL,
+	"size" bigint NOT NULL,
+	"sha256" text NOT NULL,
+	"storage_key" text NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "class_materials_storage_key_key" UNIQUE("storage_key")
+);
+--> statement-breakpoint
+ALTER TABLE "class_materials" ADD CONSTRAINT "class_materials_class_id_classes_id_fk" FOREIGN KEY ("class_id") REFERENCES "public"."classes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "class_materials_class_created_idx" ON "class_materials" USING btree ("class_id","created_at");;--> statement-breakpoint
+-- A material's file goes with its row, however the row goes: deleted by its mentor, with its class, or
+-- with the mentor's account (cascades). The store is outside the database, so the deletion is a job
+-- (jobs/handlers.ts, kind file-delete), written in the same transaction: it happens only if the delete
+-- commits, and is retried if the store is down.
+CREATE FUNCTION class_materials_delete_file() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO jobs (kind, payload) VALUES ('file-delete', jsonb_build_object('key', OLD.storage_key));
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER class_materials_file_delete AFTER DELETE ON class_materials
+  FOR EACH ROW EXECUTE FUNCTION class_materials_delete_file();

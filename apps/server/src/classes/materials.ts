@@ -1,0 +1,201 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  type ClassMaterial,
+  type ClassMaterialsResponse,
+  MESSAGES,
+  type renameMaterialRequestSchema,
+} from '@mentora/contract';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/client.js';
+import { type ClassMaterialRow, classes, classMaterials, type UserRow } from '../db/schema.js';
+import { forbidden, HttpError, notFound } from '../http/errors.js';
+import { notifyMaterialAdded } from '../notifications/raise.js';
+import { publishNotifications } from '../notifications/service.js';
+import { receiveUpload, type UploadRules } from '../storage/upload.js';
+import { membershipOf } from './membership.js';
+import { canManageMaterials, canSeeMaterials } from './policy.js';
+import { presentClassMaterial } from './presenter.js';
+
+// A class's materials (issue #26): files its mentor uploads, renames and deletes; its members list and
+// download them. The bytes are in the file store (ctx.files), the rest in class_materials. A class's
+// files together stay within CLASS_STORAGE_MAX_MB, checked under a lock on the class so that uploads
+// racing each other cannot pass it together. A material's file is deleted by a job its row's deletion
+// queues (migration 0017), however the row goes.
+
+/** What a class material may be, as file-type names the formats (and text/plain for text). */
+export const MATERIAL_TYPES: ReadonlySet<string> = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'text/plain',
+  'application/zip',
+  // Office (OOXML) and OpenDocument: ZIP containers file-type tells apart by their contents.
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  // Office's older binary formats (.doc, .xls, .ppt) share one container.
+  'application/x-cfb',
+]);
+
+/** The job that deletes a file from the store (jobs/handlers.ts); migration 0017's trigger queues it. */
+export const FILE_DELETE_JOB = 'file-delete';
+
+const MB = 1024 * 1024;
+const classNotFound = () => notFound(MESSAGES.classDetail.notFound);
+const materialNotFound = () => notFound(MESSAGES.materials.notFound);
+
+type RenameInput = z.output<typeof renameMaterialRequestSchema>;
+
+/** Markdown has no magic number: text named .md is kept as Markdown (for its icon); it is served as text either way. */
+function typeFor(sniffed: string, name: string): string {
+  return sniffed === 'text/plain' && /\.(md|markdown)$/i.test(name) ? 'text/markdown' : sniffed;
+}
+
+async function usedBytes(db: Queryable, classId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<number>`coalesce(sum(${classMaterials.size}), 0)`.mapWith(Number) })
+    .from(classMaterials)
+    .where(eq(classMaterials.classId, classId));
+  return row?.used ?? 0;
+}
+
+/** The class, if the caller is its mentor (404 when it does not exist, 403 otherwise). */
+async function managedClass(db: Queryable, user: UserRow, classId: string) {
+  const [cls] = await db
+    .select({ id: classes.id, mentorId: classes.mentorId, title: classes.title })
+    .from(classes)
+    .where(eq(classes.id, classId))
+    .limit(1);
+  if (!cls) throw classNotFound();
+  if (!canManageMaterials(user, cls)) throw forbidden(MESSAGES.materials.mentorOnly);
+  return cls;
+}
+
+/** The material and its class, if the caller may see it (404 when it does not exist, 403 when not a member). */
+async function visibleMaterial(ctx: AppContext, user: UserRow, materialId: string) {
+  const [row] = await ctx.db.select().from(classMaterials).where(eq(classMaterials.id, materialId)).limit(1);
+  if (!row) throw materialNotFound();
+  const membership = await membershipOf(ctx.db, row.classId, user);
+  if (!membership) throw materialNotFound();
+  if (!canSeeMaterials(membership)) throw forbidden(MESSAGES.materials.membersOnly);
+  return { material: row, membership };
+}
+
+export async function listMaterials(ctx: AppContext, user: UserRow, classId: string): Promise<ClassMaterialsResponse> {
+  const membership = await membershipOf(ctx.db, classId, user);
+  if (!membership) throw classNotFound();
+  if (!canSeeMaterials(membership)) throw forbidden(MESSAGES.materials.membersOnly);
+  const rows = await ctx.db
+    .select()
+    .from(classMaterials)
+    .where(eq(classMaterials.classId, classId))
+    .orderBy(desc(classMaterials.createdAt), desc(classMaterials.id));
+  return {
+    materials: rows.map(presentClassMaterial),
+    usedBytes: rows.reduce((sum, row) => sum + row.size, 0),
+    quotaBytes: ctx.config.uploads.classStorageMaxBytes,
+  };
+}
+
+/**
+ * Streams the request's file into the store and records it. The permission and a full quota are
+ * checked before a byte is read; the quota again, exactly, once the size is known.
+ */
+export async function uploadMaterial(
+  ctx: AppContext,
+  user: UserRow,
+  classId: string,
+  req: IncomingMessage,
+): Promise<ClassMaterial> {
+  const { materialMaxBytes, classStorageMaxBytes } = ctx.config.uploads;
+  const quotaFull = () => new HttpError(507, MESSAGES.materials.quotaFull(classStorageMaxBytes / MB));
+  await managedClass(ctx.db, user, classId);
+  if ((await usedBytes(ctx.db, classId)) >= classStorageMaxBytes) throw quotaFull();
+
+  const rules: UploadRules = {
+    maxBytes: materialMaxBytes,
+    accept: MATERIAL_TYPES,
+    keyPrefix: 'materials',
+    messages: {
+      tooLarge: MESSAGES.materials.tooLarge(materialMaxBytes / MB),
+      refusedType: MESSAGES.materials.refusedType,
+      missing: MESSAGES.materials.missing,
+      empty: MESSAGES.materials.empty,
+    },
+  };
+  const stored = await receiveUpload(req, ctx.files, rules);
+  try {
+    const { row, raised } = await ctx.db.transaction(async (tx) => {
+      // The class row's lock puts uploads to one class in line for the quota check (and makes sure it
+      // still exists and is still theirs).
+      const [cls] = await tx
+        .select({ id: classes.id, mentorId: classes.mentorId, title: classes.title })
+        .from(classes)
+        .where(eq(classes.id, classId))
+        .for('update');
+      if (!cls) throw classNotFound();
+      if (!canManageMaterials(user, cls)) throw forbidden(MESSAGES.materials.mentorOnly);
+      if ((await usedBytes(tx, classId)) + stored.size > classStorageMaxBytes) throw quotaFull();
+      const [created] = await tx
+        .insert(classMaterials)
+        .values({
+          classId,
+          name: stored.name,
+          type: typeFor(stored.type, stored.name),
+          size: stored.size,
+          sha256: stored.sha256,
+          storageKey: stored.key,
+        })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      return { row: created, raised: await notifyMaterialAdded(tx, user, cls, created) };
+    });
+    await publishNotifications(ctx, raised);
+    return presentClassMaterial(row);
+  } catch (error) {
+    // Not recorded: its file goes too.
+    await ctx.files.delete(stored.key).catch((e) => ctx.logger.warn({ err: e, key: stored.key }, 'file left behind'));
+    throw error;
+  }
+}
+
+export async function renameMaterial(
+  ctx: AppContext,
+  user: UserRow,
+  materialId: string,
+  input: RenameInput,
+): Promise<ClassMaterial> {
+  const [row] = await ctx.db.select().from(classMaterials).where(eq(classMaterials.id, materialId)).limit(1);
+  if (!row) throw materialNotFound();
+  await managedClass(ctx.db, user, row.classId);
+  const [updated] = await ctx.db
+    .update(classMaterials)
+    .set({ name: input.name })
+    .where(eq(classMaterials.id, materialId))
+    .returning();
+  if (!updated) throw materialNotFound();
+  return presentClassMaterial(updated);
+}
+
+export async function deleteMaterial(ctx: AppContext, user: UserRow, materialId: string): Promise<void> {
+  const [row] = await ctx.db.select().from(classMaterials).where(eq(classMaterials.id, materialId)).limit(1);
+  if (!row) throw materialNotFound();
+  await managedClass(ctx.db, user, row.classId);
+  await ctx.db.delete(classMaterials).where(eq(classMaterials.id, materialId));
+}
+
+/** The material a member may download. */
+export async function materialForDownload(
+  ctx: AppContext,
+  user: UserRow,
+  materialId: string,
+): Promise<ClassMaterialRow> {
+  return (await visibleMaterial(ctx, user, materialId)).material;
+}
