@@ -1,6 +1,17 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,14 +23,18 @@ import {
   makeVerifiedMentor,
 } from '../../test/factories/index.js';
 import { createScratchPostgres, startTestServer, type TestServer, usingPostgres } from '../../test/harness.js';
+import { type Config, loadConfig } from '../config.js';
 import type { Queryable } from '../db/client.js';
 import { openDatabase } from '../db/client.js';
 import { passwordResets, users } from '../db/schema.js';
+import { FsStore } from '../storage/fsStore.js';
+import type { FileStore } from '../storage/store.js';
 import { schemaTables } from './contents.js';
 import { BackupError } from './errors.js';
 import { backupKindOf } from './files.js';
 import { backupPglite, restorePglite } from './pglite.js';
 import { backupPostgres, restorePostgres } from './postgres.js';
+import { backupAll, restoreAll } from './run.js';
 
 // Round trips: data written through the app, backed up, restored into a fresh database, and every
 // table of the schema compared row by row (ordered by primary key), with the live event sequence.
@@ -103,6 +118,30 @@ async function seedEverything(t: TestServer): Promise<void> {
 
 type Snapshot = Record<string, unknown[]>;
 
+/** Uploads a few files through the context's store, as a service would: key -> bytes. */
+async function storeFiles(files: FileStore): Promise<Map<string, Buffer>> {
+  const stored = new Map<string, Buffer>([
+    [`materials/${randomUUID()}`, randomBytes(1024 * 1024 + 17)],
+    [`materials/${randomUUID()}`, Buffer.from('%PDF-1.7 a small one')],
+    [`avatars/${randomUUID()}`, Buffer.alloc(0)],
+  ]);
+  for (const [key, bytes] of stored) await files.put(key, Readable.from([bytes]), 'application/octet-stream');
+  return stored;
+}
+
+async function expectFiles(dir: string, stored: Map<string, Buffer>): Promise<void> {
+  const store = new FsStore(dir);
+  for (const [key, bytes] of stored) {
+    const body = await store.get(key);
+    expect(body, key).not.toBeNull();
+    expect(Buffer.concat(await (body as Readable).toArray()).equals(bytes), key).toBe(true);
+  }
+  const names = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  expect(names).toHaveLength(stored.size);
+}
+
+const configOf = (env: Record<string, string>): Config => loadConfig({ JWT_SECRET: 'x'.repeat(32), ...env });
+
 /** Every table of the schema, ordered by primary key, the live event sequence and the applied migrations. */
 async function snapshot(db: Queryable): Promise<Snapshot> {
   const result: Snapshot = {};
@@ -134,6 +173,7 @@ describe('the embedded database (PGlite)', { timeout: 120_000 }, () => {
   const files = scratchDir('files');
   let before: Snapshot;
   let file: string;
+  let stored: Map<string, Buffer>;
 
   const snapshotOf = async (dataDir: string) => {
     const database = await openDatabase({ dataDir });
@@ -148,10 +188,13 @@ describe('the embedded database (PGlite)', { timeout: 120_000 }, () => {
     const t = await startTestServer({ pgliteDataDir: source });
     try {
       await seedEverything(t);
+      stored = await storeFiles(t.ctx.files);
       before = await snapshot(t.ctx.db);
     } finally {
       await t.close();
     }
+    // An upload still being written when the backup runs: not a file yet, so not backed up.
+    writeFileSync(path.join(source, 'files', 'materials', '.half-written.partial'), 'half');
     file = path.join(files, 'embedded.tar.gz');
   });
   afterAll(() => {
@@ -183,6 +226,53 @@ describe('the embedded database (PGlite)', { timeout: 120_000 }, () => {
     expect(await snapshotOf(target)).toEqual(before);
     expect(restored.keptAs).toMatch(/pgdata\.before-restore-/);
     expect(readdirSync(target)).toContain(path.basename(restored.keptAs ?? ''));
+  });
+
+  it('takes the uploaded files in DATA_DIR/files along (STORAGE=fs) and puts them back, keeping what they replace', async () => {
+    const withFiles = path.join(files, 'with-files.tar.gz');
+    const archive = path.join(files, 'with-files.files.tar.gz');
+    const lines = await backupAll(configOf({ DATA_DIR: source }), withFiles);
+    expect(lines.join('\n')).toContain(`to ${archive}\n(3 files, `);
+    expect(existsSync(archive)).toBe(true);
+    await expect(backupAll(configOf({ DATA_DIR: source }), withFiles)).rejects.toThrow(/already exists.*--force/);
+
+    const restoredDir = scratchDir('restored');
+    try {
+      // The new DATA_DIR's database is empty, but its folder holds a file: kept aside, not deleted.
+      mkdirSync(path.join(restoredDir, 'files', 'materials'), { recursive: true });
+      writeFileSync(path.join(restoredDir, 'files', 'materials', 'older'), 'older');
+      const restoredLines = await restoreAll(configOf({ DATA_DIR: restoredDir }), withFiles);
+      expect(restoredLines.join('\n')).toMatch(
+        /Restored the uploaded files .*\n\(3 files, .*\nThe files they replaced are kept in/,
+      );
+      expect(await snapshotOf(restoredDir)).toEqual(before);
+      await expectFiles(path.join(restoredDir, 'files'), stored);
+      const aside = readdirSync(restoredDir).find((name) => name.startsWith('files.before-restore-'));
+      expect(readFileSync(path.join(restoredDir, aside ?? 'missing', 'materials', 'older'), 'utf8')).toBe('older');
+      expect(readdirSync(restoredDir).filter((name) => name.includes('restoring'))).toEqual([]);
+    } finally {
+      rmSync(restoredDir, { recursive: true, force: true });
+    }
+
+    await expect(restoreAll(configOf({ DATA_DIR: path.join(files, 'unused') }), archive)).rejects.toThrow(
+      /holds the uploaded files of a backup: restore the database backup beside it/,
+    );
+    // A damaged files archive stops the restore before the database is touched.
+    const damaged = path.join(files, 'damaged.tar.gz');
+    copyFileSync(withFiles, damaged);
+    writeFileSync(path.join(files, 'damaged.files.tar.gz'), Buffer.from([0x1f, 0x8b, 1, 2, 3]));
+    const untouched = mkdtempSync(path.join(files, 'untouched-'));
+    await expect(restoreAll(configOf({ DATA_DIR: untouched }), damaged)).rejects.toThrow(/cannot be unpacked/);
+    expect(readdirSync(untouched)).toEqual([]);
+  });
+
+  it('with STORAGE=s3, says the bucket is not in the backup and how to copy it', async () => {
+    const s3 = { DATA_DIR: source, STORAGE: 's3', S3_BUCKET: 'mentora-files', S3_ENDPOINT: 'http://127.0.0.1:9000' };
+    const lines = await backupAll(configOf(s3), path.join(files, 's3.tar.gz'));
+    expect(lines.at(-1)).toBe(
+      "Uploaded files are in the S3 bucket mentora-files, which this backup does not include: copy it with your provider's tools (e.g. aws s3 sync s3://mentora-files <folder> --endpoint-url http://127.0.0.1:9000) or turn on its versioning",
+    );
+    expect(existsSync(path.join(files, 's3.files.tar.gz'))).toBe(false);
   });
 
   it('refuses while a server runs on that DATA_DIR, to overwrite a backup file, and files that are not backups', async () => {
@@ -246,5 +336,22 @@ describe.skipIf(!usingPostgres())('PostgreSQL', () => {
     await expect(restorePostgres(fresh.url, file)).rejects.toThrow(/holds data .*pass --force/);
     await restorePostgres(fresh.url, file, true);
     expect(await snapshotOf(fresh.url)).toEqual(before);
+  });
+
+  it('takes the uploaded files (STORAGE=fs) along with pg_dump, and puts them back', async () => {
+    const stored = await storeFiles(t.ctx.files);
+    const before = await snapshot(t.ctx.db);
+    const file = path.join(files, 'with-files.sql');
+    const lines = await backupAll(t.ctx.config, file);
+    expect(lines.join('\n')).toContain(`with-files.files.tar.gz\n(3 files, `);
+    const dataDir = mkdtempSync(path.join(files, 'restored-'));
+    const target: Config = {
+      ...t.ctx.config,
+      databaseUrl: fresh.url,
+      storage: { kind: 'fs', dir: path.join(dataDir, 'files') },
+    };
+    await restoreAll(target, file, true);
+    expect(await snapshotOf(fresh.url)).toEqual(before);
+    await expectFiles(path.join(dataDir, 'files'), stored);
   });
 });

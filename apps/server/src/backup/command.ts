@@ -24,7 +24,7 @@ export function parseCommand(usage: string): Command | undefined {
     process.stderr.write(`${usage}\n`);
     return undefined;
   }
-  // Only the database settings matter here: neither the admin pair of the server nor the token
+  // Only the database and file storage settings matter here: neither the admin pair of the server nor the token
   // secret (which, unset, would otherwise be required with DATABASE_URL or created in DATA_DIR).
   const { ADMIN_EMAIL: _email, ADMIN_PASSWORD: _password, ...env } = process.env;
   const config = loadConfig({ ...env, JWT_SECRET: UNUSED_SECRET });
