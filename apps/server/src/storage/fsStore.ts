@@ -26,8 +26,15 @@ export class FsStore implements FileStore {
   }
 
   async put(key: string, body: Readable, _contentType: string): Promise<void> {
-    const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    let file: string;
+    try {
+      file = this.pathOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+    } catch (error) {
+      // Whoever handed us the body (a request) must not wait for a reader that never comes.
+      body.destroy();
+      throw error;
+    }
     // A leading dot cannot begin a key segment, so a temporary name never collides with a key.
     const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.partial`);
     try {

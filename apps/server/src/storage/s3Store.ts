@@ -61,9 +61,16 @@ export class S3Store implements FileStore {
   }
 
   async put(key: string, body: Readable, contentType: string): Promise<void> {
+    try {
+      checkKey(key);
+    } catch (error) {
+      // Whoever handed us the body (a request) must not wait for a reader that never comes.
+      body.destroy();
+      throw error;
+    }
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: checkKey(key), Body: body, ContentType: contentType },
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
       partSize: this.partSize,
       queueSize: 2,
       // We abort ourselves: lib-storage would otherwise throw the abort's own error in place of the
@@ -108,6 +115,10 @@ export class S3Store implements FileStore {
       throw new Error(`S3 answered GetObject with a body that is not a Node stream (${typeof body})`);
     } catch (error) {
       if (isMissingKey(error)) return null;
+      // A range starting past the end (any range of an empty file): no bytes, as a file read gives.
+      if (range && error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416) {
+        return Readable.from([]);
+      }
       throw error;
     }
   }

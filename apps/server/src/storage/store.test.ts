@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { FsStore } from './fsStore.js';
@@ -155,6 +156,11 @@ describe.each(Object.keys(subjects))('the %s file store', { timeout: 60_000 }, (
       ).toBe(true);
     }
     await expect(store.get('materials/ranged', { start: 5, end: 4 })).rejects.toThrow(RangeError);
+    // Past the end: clipped, or no bytes at all (the HTTP layer answers 416 from the size it knows).
+    expect((await read(await store.get('materials/ranged', { start: last - 1, end: last + 100 })))?.length).toBe(2);
+    expect((await read(await store.get('materials/ranged', { start: last + 1, end: last + 100 })))?.length).toBe(0);
+    await store.put('materials/empty-ranged', bodyOf(Buffer.alloc(0)), 'text/plain');
+    expect((await read(await store.get('materials/empty-ranged', { start: 0, end: 0 })))?.length).toBe(0);
   });
 
   it('answers null for a missing file, and for a deleted one; deleting what is missing is fine', async () => {
@@ -198,7 +204,9 @@ describe.each(Object.keys(subjects))('the %s file store', { timeout: 60_000 }, (
 
   it('refuses keys that are not lowercase segments: never a path from a user', async () => {
     for (const key of ['../x', 'a/../../b', '/etc/passwd', 'a//b', 'a/', '', 'A', 'a b', 'a/./b', '.partial', 'a\\b']) {
-      await expect(store.put(key, bodyOf(Buffer.from('x')), 'text/plain'), key).rejects.toThrow(/Invalid file key/);
+      const body = bodyOf(Buffer.from('x'));
+      await expect(store.put(key, body, 'text/plain'), key).rejects.toThrow(/Invalid file key/);
+      expect(body.destroyed, key).toBe(true);
       await expect(store.get(key), key).rejects.toThrow(/Invalid file key/);
       await expect(store.delete(key), key).rejects.toThrow(/Invalid file key/);
     }
@@ -218,5 +226,18 @@ describe('the fs store on disk', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("a test server's context", () => {
+  it('stores files in an fs store under its own temporary DATA_DIR, removed with it', async () => {
+    const t = await startTestServer();
+    const { storage } = t.ctx.config;
+    expect(t.ctx.files.kind).toBe('fs');
+    expect(storage.kind === 'fs' && path.dirname(storage.dir)).toBe(t.ctx.config.dataDir);
+    await t.ctx.files.put('materials/harness', bodyOf(Buffer.from('x')), 'text/plain');
+    expect(existsSync(path.join(t.ctx.config.dataDir, 'files', 'materials', 'harness'))).toBe(true);
+    await t.close();
+    expect(existsSync(t.ctx.config.dataDir)).toBe(false);
   });
 });
