@@ -1,5 +1,6 @@
--- Class materials (issue #26): files a class's mentor uploads, each row naming its file in the store
--- (storage/store.ts), and the notification enrolled learners get of a new one.
+-- Files (issue #26): class materials, files a class's mentor uploads, each row naming its file in the
+-- store (storage/store.ts), and the notification enrolled learners get of a new one; and uploaded
+-- profile pictures, whose files go when they are replaced or their account is deleted.
 ALTER TYPE "public"."notification_kind" ADD VALUE 'material_added';--> statement-breakpoint
 CREATE TABLE "class_materials" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -28,3 +29,19 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER class_materials_file_delete AFTER DELETE ON class_materials
   FOR EACH ROW EXECUTE FUNCTION class_materials_delete_file();
+--> statement-breakpoint
+-- An uploaded profile picture's path is /api/avatars/<id>, its file avatars/<id>: replaced, removed or
+-- with its account, the file goes (users/avatars.ts).
+CREATE FUNCTION users_delete_avatar_file() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.profile_picture LIKE '/api/avatars/%'
+    AND (TG_OP = 'DELETE' OR NEW.profile_picture IS DISTINCT FROM OLD.profile_picture) THEN
+    INSERT INTO jobs (kind, payload)
+    VALUES ('file-delete', jsonb_build_object('key', 'avatars/' || substr(OLD.profile_picture, 14)));
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER users_avatar_file_delete AFTER UPDATE OF profile_picture OR DELETE ON users
+  FOR EACH ROW EXECUTE FUNCTION users_delete_avatar_file();

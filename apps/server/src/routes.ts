@@ -15,6 +15,7 @@ import { notificationsRoutes, unsubscribeRoutes } from './notifications/routes.j
 import { reviewsRoutes } from './reviews/routes.js';
 import { sanctionsRoutes } from './sanctions/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { avatarRoutes } from './users/avatarRoutes.js';
 import { adminRoutes, userRoutes } from './users/routes.js';
 
 /** Every API area, mounted under /api. Each area's routes.ts is HTTP only; rules live in its service. */
@@ -22,6 +23,7 @@ export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   const router = Router();
   router.use('/auth', authRoutes(ctx, limits));
   router.use('/users', userRoutes(ctx));
+  router.use('/avatars', avatarRoutes(ctx));
   router.use('/users/:id/sanctions', sanctionsRoutes(ctx));
   router.use('/admin', adminRoutes(ctx));
   router.use('/admin/audit-log', auditRoutes(ctx));

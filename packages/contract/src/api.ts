@@ -10,7 +10,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** An answer that is not one JSON value: a live stream of Server-Sent Events, or a web page. */
 export interface NonJsonAnswer {
-  contentType: 'text/event-stream' | 'text/html' | 'text/calendar' | 'application/octet-stream';
+  contentType: 'text/event-stream' | 'text/html' | 'text/calendar' | 'application/octet-stream' | 'image/webp';
   description: string;
 }
 export type ApiAnswer = z.ZodType | NonJsonAnswer;
@@ -142,6 +142,34 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: q.updateProfileRequestSchema,
     responses: { 200: r.userSchema },
     errors: [403, 409],
+  },
+  {
+    method: 'put',
+    path: '/auth/profile/picture',
+    tag: 'Auth',
+    summary:
+      'Upload a profile picture (PNG, JPEG, GIF or WebP): stored square at 256 px as WebP, without its metadata; 403 while silenced',
+    ...signedIn,
+    upload: { field: 'file', description: 'The picture, at most AVATAR_MAX_MB' },
+    responses: { 200: r.userSchema },
+    errors: [403, 413, 415],
+  },
+  {
+    method: 'delete',
+    path: '/auth/profile/picture',
+    tag: 'Auth',
+    summary: 'Remove the profile picture',
+    ...signedIn,
+    responses: { 200: r.userSchema },
+  },
+  {
+    method: 'get',
+    path: '/avatars/:id',
+    tag: 'Auth',
+    summary: 'An uploaded profile picture (WebP, cacheable for a year: each upload has a new id)',
+    auth: 'none',
+    who: 'anyone',
+    responses: { 200: { contentType: 'image/webp', description: 'The picture, 256 by 256 pixels' } },
   },
   {
     method: 'put',

@@ -114,6 +114,18 @@ export const MESSAGES = {
     deleted: 'File deleted',
     badRange: 'The requested range is outside the file',
   },
+  // Profile pictures (issue #26): uploaded, re-encoded square by the server.
+  avatars: {
+    tooLarge: (maxMb: number) => `The picture is larger than ${maxMb} MB`,
+    refusedType: 'Upload a picture in PNG, JPEG, GIF or WebP',
+    missing: 'Choose a picture to upload (a multipart form with the field “file”)',
+    empty: 'The picture is empty',
+    linkRefused: 'Upload a picture instead of linking one',
+    notFound: 'Picture not found',
+    uploaded: 'Profile picture updated',
+    removed: 'Profile picture removed',
+    uploadFailed: 'Failed to upload the picture',
+  },
   // The calendar feed in Settings (issue #25).
   calendarFeed: {
     loadFailed: 'Failed to load your calendar link',

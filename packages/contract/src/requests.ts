@@ -29,7 +29,7 @@ import {
   SESSION_MIN_MINUTES,
 } from './constants.js';
 import { MESSAGES } from './messages.js';
-import { isHttpUrl, parseTags } from './text.js';
+import { isAvatarPath, isHttpUrl, parseTags } from './text.js';
 
 // ---------- building blocks ----------
 
@@ -135,10 +135,19 @@ const currentPasswordSchema = (label: string) =>
     .min(1, `${label} is required`)
     .max(LIMITS.password.max);
 
+/**
+ * A profile's picture as the profile form sends it back: the one it has (an uploaded picture's path, or
+ * a link kept from before uploads), or empty to remove it. The server refuses a new link (issue #26).
+ */
+const profilePictureSchema = z
+  .string({ error: 'URL must be text' })
+  .trim()
+  .refine((v) => v === '' || isAvatarPath(v) || isHttpUrl(v), 'Please enter a valid URL (http or https)');
+
 export const updateProfileRequestSchema = z.object({
   name: nameSchema,
   email: emailSchema,
-  profilePicture: optionalUrlSchema.default(''),
+  profilePicture: profilePictureSchema.default(''),
   bio: optionalText('Bio', LIMITS.bio.max).default(''),
   skills: skillsSchema.optional(),
   // Required by the server when, and only when, the email changes (it alone knows the saved one).

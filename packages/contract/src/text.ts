@@ -18,3 +18,7 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/** The path of an uploaded profile picture (issue #26): the server's own, not a link elsewhere. */
+export const AVATAR_PATH = /^\/api\/avatars\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const isAvatarPath = (value: string) => AVATAR_PATH.test(value);

@@ -204,12 +204,11 @@ describe('GET and PUT /api/auth/profile', () => {
     expect(forged.status).toBe(401);
   });
 
-  it('updates name, email, picture and bio, and ignores role, verified and password', async () => {
+  it('updates name, email and bio, and ignores role, verified and password', async () => {
     const mentor = await makeMentor(t);
     const res = await t.http.put('/api/auth/profile').set(mentor.auth).send({
       name: ' New Name ',
       email: 'New.Address@Example.com',
-      profilePicture: 'https://img.example.com/me.png',
       bio: 'Hello',
       currentPassword: mentor.password,
       role: 'admin',

@@ -15,6 +15,7 @@ import { signInOrigin } from '../http/csrf.js';
 import type { RateLimiters } from '../http/rateLimit.js';
 import { jsonBody, parseInput } from '../http/validate.js';
 import { createMailer } from '../mail/mailer.js';
+import * as avatars from '../users/avatars.js';
 import { presentUser } from '../users/presenter.js';
 import { requestPasswordReset, resetPassword } from './passwordReset.js';
 import * as auth from './service.js';
@@ -103,6 +104,15 @@ export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
     const session = signedIn(req);
     const input = parseInput(updateProfileRequestSchema, req.body);
     res.json(await auth.updateProfile(ctx, mailer, session, input));
+  });
+
+  // Multipart, read as a stream (storage/upload.ts): no body parser has touched it.
+  router.put('/profile/picture', async (req, res) => {
+    res.json(await avatars.uploadAvatar(ctx, actor(req), req));
+  });
+
+  router.delete('/profile/picture', async (req, res) => {
+    res.json(await avatars.removeAvatar(ctx, actor(req)));
   });
 
   router.post('/logout-all', async (req, res) => {

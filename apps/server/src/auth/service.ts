@@ -31,7 +31,18 @@ type ProfileInput = z.output<typeof updateProfileRequestSchema>;
 type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 type DeleteAccountInput = z.output<typeof deleteAccountRequestSchema>;
 
+/**
+ * Pictures are uploaded (users/avatars.ts), no longer linked (issue #26): a profile keeps the picture
+ * it has, link or upload, or drops it; a new link is refused. Nobody can name another's upload either.
+ */
+function refuseNewPictureLink(current: string, sent: string): void {
+  if (sent !== '' && sent !== current) {
+    throw badRequest(MESSAGES.avatars.linkRefused, [{ path: 'profilePicture', message: MESSAGES.avatars.linkRefused }]);
+  }
+}
+
 export async function register(ctx: AppContext, input: RegisterInput, userAgent?: string): Promise<AuthResponse> {
+  refuseNewPictureLink('', input.profilePicture);
   const passwordHash = await ctx.passwords.hash(input.password);
   try {
     const registered = await ctx.db.transaction(async (tx) => {
@@ -87,6 +98,7 @@ export async function updateProfile(
   input: ProfileInput,
 ): Promise<User> {
   const user = auth.user;
+  refuseNewPictureLink(user.profilePicture, input.profilePicture);
   const emailChanges = input.email !== user.email.toLowerCase();
   if (emailChanges) await confirmCurrentPassword(ctx, user, input.currentPassword);
   let row: UserRow;

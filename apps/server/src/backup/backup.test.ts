@@ -26,9 +26,8 @@ import { createScratchPostgres, startTestServer, type TestServer, usingPostgres 
 import { type Config, loadConfig } from '../config.js';
 import type { Queryable } from '../db/client.js';
 import { openDatabase } from '../db/client.js';
-import { passwordResets, users } from '../db/schema.js';
+import { classMaterials, passwordResets, users } from '../db/schema.js';
 import { FsStore } from '../storage/fsStore.js';
-import type { FileStore } from '../storage/store.js';
 import { schemaTables } from './contents.js';
 import { BackupError } from './errors.js';
 import { backupKindOf } from './files.js';
@@ -119,13 +118,19 @@ async function seedEverything(t: TestServer): Promise<void> {
 type Snapshot = Record<string, unknown[]>;
 
 /** Uploads a few files through the context's store, as a service would: key -> bytes. */
-async function storeFiles(files: FileStore): Promise<Map<string, Buffer>> {
+/** Files of each kind put in the store, and the seed's own (its class material): every file it holds. */
+async function storeFiles(ctx: Pick<TestServer['ctx'], 'db' | 'files'>): Promise<Map<string, Buffer>> {
+  const { files } = ctx;
   const stored = new Map<string, Buffer>([
     [`materials/${randomUUID()}`, randomBytes(1024 * 1024 + 17)],
     [`materials/${randomUUID()}`, Buffer.from('%PDF-1.7 a small one')],
     [`avatars/${randomUUID()}`, Buffer.alloc(0)],
   ]);
   for (const [key, bytes] of stored) await files.put(key, Readable.from([bytes]), 'application/octet-stream');
+  for (const { storageKey } of await ctx.db.select().from(classMaterials)) {
+    const body = await files.get(storageKey);
+    stored.set(storageKey, Buffer.concat(await (body as Readable).toArray()));
+  }
   return stored;
 }
 
@@ -188,7 +193,7 @@ describe('the embedded database (PGlite)', { timeout: 120_000 }, () => {
     const t = await startTestServer({ pgliteDataDir: source });
     try {
       await seedEverything(t);
-      stored = await storeFiles(t.ctx.files);
+      stored = await storeFiles(t.ctx);
       before = await snapshot(t.ctx.db);
     } finally {
       await t.close();
@@ -232,7 +237,7 @@ describe('the embedded database (PGlite)', { timeout: 120_000 }, () => {
     const withFiles = path.join(files, 'with-files.tar.gz');
     const archive = path.join(files, 'with-files.files.tar.gz');
     const lines = await backupAll(configOf({ DATA_DIR: source }), withFiles);
-    expect(lines.join('\n')).toContain(`to ${archive}\n(3 files, `);
+    expect(lines.join('\n')).toContain(`to ${archive}\n(${stored.size} files, `);
     expect(existsSync(archive)).toBe(true);
     await expect(backupAll(configOf({ DATA_DIR: source }), withFiles)).rejects.toThrow(/already exists.*--force/);
 
@@ -243,7 +248,7 @@ describe('the embedded database (PGlite)', { timeout: 120_000 }, () => {
       writeFileSync(path.join(restoredDir, 'files', 'materials', 'older'), 'older');
       const restoredLines = await restoreAll(configOf({ DATA_DIR: restoredDir }), withFiles);
       expect(restoredLines.join('\n')).toMatch(
-        /Restored the uploaded files .*\n\(3 files, .*\nThe files they replaced are kept in/,
+        new RegExp(`Restored the uploaded files .*\n\\(${stored.size} files, .*\nThe files they replaced are kept in`),
       );
       expect(await snapshotOf(restoredDir)).toEqual(before);
       await expectFiles(path.join(restoredDir, 'files'), stored);
@@ -339,11 +344,11 @@ describe.skipIf(!usingPostgres())('PostgreSQL', () => {
   });
 
   it('takes the uploaded files (STORAGE=fs) along with pg_dump, and puts them back', async () => {
-    const stored = await storeFiles(t.ctx.files);
+    const stored = await storeFiles(t.ctx);
     const before = await snapshot(t.ctx.db);
     const file = path.join(files, 'with-files.sql');
     const lines = await backupAll(t.ctx.config, file);
-    expect(lines.join('\n')).toContain(`with-files.files.tar.gz\n(3 files, `);
+    expect(lines.join('\n')).toContain(`with-files.files.tar.gz\n(${stored.size} files, `);
     const dataDir = mkdtempSync(path.join(files, 'restored-'));
     const target: Config = {
       ...t.ctx.config,

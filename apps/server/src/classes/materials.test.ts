@@ -11,6 +11,7 @@ import {
   makeMaterial,
   makeVerifiedMentor,
   PDF_BYTES,
+  PNG_BYTES,
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -26,10 +27,6 @@ const MB = 1024 * 1024;
 const read = async (stream: NodeJS.ReadableStream | null) =>
   stream ? Buffer.concat(await (stream as import('node:stream').Readable).toArray()) : null;
 
-const PNG_BYTES = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 /** A Windows program: what a renamed .exe starts with. */
 const EXE_BYTES = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
 

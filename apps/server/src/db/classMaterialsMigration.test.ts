@@ -3,7 +3,8 @@ import { describeUpgrade, type Sql } from '../../test/migrations.js';
 
 // Migration 0017_class_materials upgrades a database made by the migrations before it, in place: its
 // classes are kept, a class can hold materials, enrolled learners can be told of one (a new kind of
-// notification), and deleting a material's row, or the class it belongs to, queues its file's deletion.
+// notification), and deleting a material's row, or the class it belongs to, queues its file's deletion,
+// as replacing an uploaded profile picture or deleting its account does.
 
 const TAG = '0017_class_materials';
 
@@ -44,6 +45,19 @@ async function checkUpgraded(db: Sql, old: Awaited<ReturnType<typeof fillOld>>) 
   );
   expect(rows.map((r) => r.key)).toEqual(['materials/first', 'materials/second']);
   expect((await db.query('select count(*)::int as n from class_materials')).rows[0]).toEqual({ n: 0 });
+
+  // An uploaded picture's file goes when it is replaced and with its account; a link from before does not
+  // name a file.
+  const picture = (id: string) => `/api/avatars/${id}`;
+  const [a, b] = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+  await db.query(`update users set profile_picture = 'https://img.example.test/old.png' where id = '${old.mentor}'`);
+  await db.query(`update users set profile_picture = '${picture(a)}' where id = '${old.mentor}'`);
+  await db.query(`update users set profile_picture = '${picture(b)}' where id = '${old.mentor}'`);
+  await db.query(`delete from users where id = '${old.mentor}'`);
+  const { rows: avatars } = await db.query(
+    `select payload->>'key' as key from jobs where kind = 'file-delete' and payload->>'key' like 'avatars/%' order by 1`,
+  );
+  expect(avatars.map((r) => r.key)).toEqual([`avatars/${a}`, `avatars/${b}`]);
 }
 
 describeUpgrade(TAG, { fill: fillOld, check: checkUpgraded });

@@ -82,6 +82,7 @@ export const SILENCED_WRITES = [
   'POST /classes',
   'PUT /classes/:id',
   'PUT /auth/profile',
+  'PUT /auth/profile/picture',
   // A silenced caller cannot report either (issue #24).
   'POST /reports',
   // Scheduling a session publishes its title to the class's learners (issue #25).
@@ -119,8 +120,9 @@ export const SILENCE_ALLOWS = [
   'DELETE /classes/:id/roster/:userId',
   // Cancelling a session publishes no words of theirs (the notification is the system's).
   'DELETE /classes/:id/sessions/:sid',
-  // Removing a file publishes nothing.
+  // Removing a file, or one's picture, publishes nothing.
   'DELETE /materials/:id',
+  'DELETE /auth/profile/picture',
   // A new private calendar link publishes nothing; the old one stops working.
   'POST /calendar/feed/reset',
   'DELETE /discussions/:id',

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { PassThrough, type Readable, Transform } from 'node:stream';
+import { type Duplex, PassThrough, type Readable, Transform } from 'node:stream';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../http/errors.js';
@@ -20,6 +20,11 @@ export interface UploadRules {
   accept: ReadonlySet<string>;
   /** The key the file is stored under: a kind and a random id. */
   keyPrefix: string;
+  /**
+   * What is stored instead of the bytes received (a re-encoded image), and its type. A failure of the
+   * conversion (bytes that only look like their format) is refused with 415.
+   */
+  convert?: { transform: () => Duplex; type: string };
   messages: { tooLarge: string; refusedType: string; missing: string; empty: string };
 }
 
@@ -144,18 +149,29 @@ async function storeFile(file: Readable, filename: string | undefined, store: Fi
   else file.pipe(body);
   file.on('limit', () => counted.destroy(new HttpError(413, rules.messages.tooLarge)));
   file.on('error', (error) => counted.destroy(error));
+  let stored: Readable = counted;
+  let convertFailed = false;
+  if (rules.convert) {
+    const converter = rules.convert.transform();
+    converter.on('error', () => {
+      convertFailed = true;
+    });
+    counted.on('error', (error) => converter.destroy(error));
+    stored = counted.pipe(converter);
+  }
   try {
-    await store.put(key, counted, type);
+    await store.put(key, stored, rules.convert?.type ?? type);
   } catch (error) {
     await store.delete(key).catch(() => {});
     if (tooLarge) throw new HttpError(413, rules.messages.tooLarge);
+    if (convertFailed) throw new HttpError(415, rules.messages.refusedType);
     throw error;
   }
   if (tooLarge) {
     await store.delete(key);
     throw new HttpError(413, rules.messages.tooLarge);
   }
-  return { key, name: displayName(filename), type, size, sha256: hash.digest('hex') };
+  return { key, name: displayName(filename), type: rules.convert?.type ?? type, size, sha256: hash.digest('hex') };
 }
 
 /** Up to SNIFF_BYTES first bytes of `file`, leaving the rest unread (and `file` paused), and whether that was all. */

@@ -14,6 +14,7 @@ import {
   makeMentor,
   makePost,
   PDF_BYTES,
+  PNG_BYTES,
   type TestUser,
 } from '../factories/index.js';
 import { TEST_ENV, type TestServer } from '../harness.js';
@@ -47,6 +48,9 @@ export const MATRIX = {
   'POST /api/auth/logout-all':           [401, 200,    200,     200,   200, 200,     200, 200],
   'GET /api/auth/profile':               [401, 200,    200,     200,   200, 200,     200, 200],
   'PUT /api/auth/profile':               [401, 200,    200,     200,   200, 200,     200, 200],
+  'PUT /api/auth/profile/picture':       [401, 200,    200,     200,   200, 200,     200, 200],
+  'DELETE /api/auth/profile/picture':    [401, 200,    200,     200,   200, 200,     200, 200],
+  'GET /api/avatars/:id':                [200, 200,    200,     200,   200, 200,     200, 200],
   'PUT /api/auth/password':              [401, 200,    200,     200,   200, 200,     200, 200],
   'DELETE /api/auth/account':            [401, 200,    200,     200,   200, 200,     200, 200],
   'POST /api/auth/forgot-password':      [200, 200,    200,     200,   200, 200,     200, 200],
@@ -186,6 +190,19 @@ const sessionRequest = (o: Record<string, unknown> = {}) => ({
   durationMinutes: 60,
   ...o,
 });
+/** A picture to upload as a profile picture. */
+function pictureForm(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), 'me.png');
+  return form;
+}
+/** The id of a new learner's uploaded profile picture. */
+async function avatarOf(t: TestServer): Promise<string> {
+  const owner = await makeLearner(t);
+  const res = await t.http.put('/api/auth/profile/picture').set(owner.auth).attach('file', PNG_BYTES, 'me.png');
+  return String(res.body.profilePicture).split('/').pop() as string;
+}
+
 /** A PDF to upload, as a browser's form sends it. */
 function materialForm(): FormData {
   const form = new FormData();
@@ -211,6 +228,8 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
   'PUT /api/auth/profile': () => ({
     body: { name: 'Renamed', email: `renamed-${unique()}@example.test`, bio: 'Hi.', currentPassword: DEFAULT_PASSWORD },
   }),
+  'PUT /api/auth/profile/picture': () => ({ form: pictureForm() }),
+  'GET /api/avatars/:id': async (_w, t) => ({ params: { id: await avatarOf(t) } }),
   'PUT /api/auth/password': () => ({
     body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'a brand new password' },
   }),

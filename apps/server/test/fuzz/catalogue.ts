@@ -17,6 +17,7 @@ import {
   makeMaterial,
   makeMentor,
   makePost,
+  PNG_BYTES,
   type TestUser,
 } from '../factories/index.js';
 import { TEST_ENV, type TestServer } from '../harness.js';
@@ -265,6 +266,23 @@ export const TARGETS: FuzzTarget[] = [
     },
     target: (_t, w) => w.cls.id,
     response: message,
+  },
+  {
+    call: 'PUT /api/auth/profile/picture',
+    caller: freshLearner,
+    upload: true,
+    response: c.userSchema,
+  },
+  { call: 'DELETE /api/auth/profile/picture', caller: freshLearner, response: c.userSchema },
+  {
+    call: 'GET /api/avatars/:id',
+    caller: signedOut,
+    target: async (t) => {
+      const owner = await makeLearner(t);
+      const res = await t.http.put('/api/auth/profile/picture').set(owner.auth).attach('file', PNG_BYTES, 'me.png');
+      return String(res.body.profilePicture).split('/').pop() as string;
+    },
+    response: 'file',
   },
   {
     call: 'GET /api/classes/:id/materials',

@@ -20,7 +20,7 @@ it('fuzzes every route the app mounts, and only those', async () => {
     ).toEqual([]);
     expect(new Set(fuzzed).size).toBe(fuzzed.length);
     const groups = [
-      / \/api\/(health|openapi\.json|docs|auth|users|admin)\b/,
+      / \/api\/(health|openapi\.json|docs|auth|users|avatars|admin)\b/,
       / \/api\/(classes|calendar|reviews|materials)\b/,
       / \/api\/(discussions|community|search|gemini|notifications|events)\b/,
       / \/api\/(reports|moderation)\b/,
