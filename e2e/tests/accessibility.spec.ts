@@ -124,9 +124,9 @@ for (const theme of THEMES) {
       await page.getByRole('region', { name: 'Created classes' }).getByRole('link').first().waitFor();
       await expectNoViolations(page, `${theme} /profile (mentor)`);
       await page.getByRole('button', { name: 'Edit profile' }).click();
-      await page.getByLabel('Profile picture URL (optional)').fill('not a url');
+      await page.getByLabel('Full name').fill('');
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await page.getByText('Please enter a valid URL (http or https)').waitFor();
+      await page.getByText('Name is required').waitFor();
       await expectNoViolations(page, `${theme} /profile editing, with a field error`);
 
       await openAs(page, '/settings', theme, room.learnerToken);

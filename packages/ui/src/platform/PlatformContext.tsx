@@ -12,3 +12,12 @@ export function usePlatform(): Platform {
   if (!platform) throw new Error('usePlatform must be used inside <App platform={...}>');
   return platform;
 }
+
+/**
+ * Where the API's own paths (/api/…) are fetched from: nothing on the web (the page's origin), the
+ * server's address on the desktop. Nothing either outside a platform (a component shown on its own).
+ */
+export function useApiOrigin(): string {
+  const platform = useContext(PlatformContext);
+  return platform ? platform.apiBaseUrl.replace(/\/api\/?$/, '') : '';
+}

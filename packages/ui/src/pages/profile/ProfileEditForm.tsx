@@ -22,18 +22,16 @@ import {
 
 interface ProfileEditFormProps {
   user: User;
-  /** The picture URL as typed, for the live preview beside the form. */
-  onPictureChange: (url: string) => void;
   /** Saved (with the updated user) or cancelled. */
   onDone: () => void;
 }
 
 /**
- * Edit mode of the profile: name, email, picture URL, bio and skills, checked with the contract's
+ * Edit mode of the profile: name, email, bio and skills (the picture is uploaded on its own: AvatarEditor), checked with the contract's
  * updateProfileRequestSchema before anything is sent; the server's field problems (and 409 for a taken
  * email) land on their fields. A save updates the signed-in user everywhere (navigation bar included).
  */
-export function ProfileEditForm({ user, onPictureChange, onDone }: ProfileEditFormProps) {
+export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const { refreshProfile } = useAuth();
@@ -47,14 +45,14 @@ export function ProfileEditForm({ user, onPictureChange, onDone }: ProfileEditFo
 
   const set = (field: keyof ProfileFormValues) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    if (field === 'profilePicture') onPictureChange(value);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (save.isPending) return;
     setBanner(null);
-    const result = validateProfileForm(values, user.email);
+    // The picture is sent back as it is now: it changes only through AvatarEditor, even while this form is open.
+    const result = validateProfileForm({ ...values, profilePicture: user.profilePicture }, user.email);
     if (!result.ok) {
       refuse(result.errors);
       return;
@@ -127,19 +125,6 @@ export function ProfileEditForm({ user, onPictureChange, onDone }: ProfileEditFo
           onChange={set('currentPassword')}
         />
       )}
-      <TextField
-        label="Profile picture URL (optional)"
-        type="url"
-        inputMode="url"
-        name="profilePicture"
-        autoComplete="photo"
-        placeholder="https://example.com/me.jpg"
-        maxLength={LIMITS.url.max}
-        value={values.profilePicture}
-        error={errors.profilePicture}
-        hint="A link to an image (http or https). Leave it empty to show your initial."
-        onChange={(event) => set('profilePicture')(event.target.value)}
-      />
       <FieldShell label="Bio (optional)" error={errors.bio} hint="A line or two about you and what you learn or teach.">
         {({ id, describedBy }) => (
           <textarea

@@ -89,16 +89,54 @@ describe('ProfilePage view mode', () => {
 });
 
 describe('ProfilePage edit mode', () => {
-  it('refuses a picture that is not an http(s) URL, and sends nothing', async () => {
-    const { requests } = setup();
-    const form = await openEditor();
-    await userEvent.type(within(form).getByLabelText('Profile picture URL (optional)'), 'not a url');
-    await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
-    const field = within(form).getByLabelText('Profile picture URL (optional)');
-    expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).toHaveAccessibleDescription('Please enter a valid URL (http or https)');
-    expect(field).toHaveFocus();
-    expect(sent(requests, 'put', '/auth/profile')).toHaveLength(0);
+  it('uploads a picture on its own, with progress, and shows it once the server answers', async () => {
+    const uploaded = { ...TEST_USER, profilePicture: '/api/avatars/0b6f2c1e-2d3a-4c5b-8e9f-001122334455' };
+    const { requests, auth } = renderWithAuth(<ProfilePage />, {
+      path: '/profile',
+      user: TEST_USER,
+      answer: (config) => {
+        if (config.method === 'put' && config.url === '/auth/profile/picture') {
+          config.onUploadProgress?.({ loaded: 50, total: 100, bytes: 50, lengthComputable: true });
+          return { status: 200, data: uploaded };
+        }
+        if (config.method === 'get') return { status: 200, data: [] };
+        return { status: 404, data: { message: 'Not found' } };
+      },
+    });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByTestId('avatar-file'), file);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.avatars.uploaded));
+    const [put] = sent(requests, 'put', '/auth/profile/picture');
+    const form = put?.data as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('file')).toBeInstanceOf(File);
+    expect(auth.refreshProfile).toHaveBeenCalledWith(uploaded);
+  });
+
+  it('shows why a picture was refused, and removes one', async () => {
+    const withPicture = { ...TEST_USER, profilePicture: '/api/avatars/0b6f2c1e-2d3a-4c5b-8e9f-001122334455' };
+    const { requests } = renderWithAuth(<ProfilePage />, {
+      path: '/profile',
+      user: withPicture,
+      answer: (config) => {
+        if (config.method === 'put' && config.url === '/auth/profile/picture') {
+          return { status: 415, data: { message: MESSAGES.avatars.refusedType } };
+        }
+        if (config.method === 'delete' && config.url === '/auth/profile/picture') {
+          return { status: 200, data: { ...TEST_USER, profilePicture: '' } };
+        }
+        if (config.method === 'get') return { status: 200, data: [] };
+        return { status: 404, data: { message: 'Not found' } };
+      },
+    });
+    // An uploaded picture is the server's own path, shown from it.
+    const card = screen.getByRole('heading', { level: 2, name: 'Ada Lovelace' }).closest('section') as HTMLElement;
+    expect(card.querySelector('img')).toHaveAttribute('src', withPicture.profilePicture);
+    await userEvent.upload(screen.getByTestId('avatar-file'), new File(['%PDF'], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.avatars.refusedType);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.avatars.removed));
+    expect(sent(requests, 'delete', '/auth/profile/picture')).toHaveLength(1);
   });
 
   it('requires name and email, and sends nothing without them', async () => {
@@ -117,10 +155,6 @@ describe('ProfilePage edit mode', () => {
     const form = await openEditor();
     await userEvent.clear(within(form).getByLabelText('Full name'));
     await userEvent.type(within(form).getByLabelText('Full name'), 'Augusta Ada King');
-    await userEvent.type(
-      within(form).getByLabelText('Profile picture URL (optional)'),
-      'https://img.example.com/a.png',
-    );
     await userEvent.type(within(form).getByLabelText('Bio (optional)'), 'Poetical science.');
     await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
 
@@ -129,7 +163,7 @@ describe('ProfilePage edit mode', () => {
     expect(JSON.parse(String(put?.data))).toEqual({
       name: 'Augusta Ada King',
       email: 'ada@example.com',
-      profilePicture: 'https://img.example.com/a.png',
+      profilePicture: '',
       bio: 'Poetical science.',
       skills: [],
     });

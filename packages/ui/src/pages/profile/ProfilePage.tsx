@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
 import { formatDate } from '../../components/formatters';
 import { buttonSecondary, card, textLink } from '../../components/styles';
+import { AvatarEditor } from './AvatarEditor';
 import { ProfileClasses } from './ProfileClasses';
 import { ProfileEditForm } from './ProfileEditForm';
 
@@ -63,7 +64,6 @@ const notGiven = <span className="text-slate-600 italic dark:text-slate-400">Not
 export function ProfilePage() {
   const { user } = useAuth();
   const [editing, setEditing] = useState(false);
-  const [picturePreview, setPicturePreview] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const switched = useRef(false);
@@ -85,16 +85,13 @@ export function ProfilePage() {
 
   const mentor = isMentor(user.role);
   const skills = [...new Set(user.skills.map((skill) => skill.trim()).filter((skill) => skill !== ''))];
-  const shownPicture = editing && picturePreview !== null ? picturePreview : user.profilePicture;
 
   const startEditing = () => {
     switched.current = true;
-    setPicturePreview(null);
     setEditing(true);
   };
   const stopEditing = () => {
     switched.current = true;
-    setPicturePreview(null);
     setEditing(false);
   };
 
@@ -112,13 +109,14 @@ export function ProfilePage() {
         >
           <Avatar
             name={user.name}
-            picture={shownPicture}
+            picture={user.profilePicture}
             className="size-24 text-4xl shadow-sm ring-4 ring-indigo-50 dark:ring-indigo-500/20"
           />
           <h2 id="profile-name" className="mt-4 text-xl font-semibold break-words text-slate-900 dark:text-white">
             {user.name}
           </h2>
           <p className="mt-0.5 text-sm break-all text-slate-600 dark:text-slate-400">@{user.username}</p>
+          <AvatarEditor user={user} />
           <div className="mt-4 flex flex-wrap justify-center gap-2">
             <span
               className={`${pill} bg-indigo-50 text-indigo-700 ring-indigo-200 dark:bg-indigo-500/15 dark:text-indigo-200 dark:ring-indigo-500/30`}
@@ -160,7 +158,7 @@ export function ProfilePage() {
             )}
           </div>
           {editing ? (
-            <ProfileEditForm user={user} onPictureChange={setPicturePreview} onDone={stopEditing} />
+            <ProfileEditForm user={user} onDone={stopEditing} />
           ) : (
             <dl className="divide-y divide-slate-200 dark:divide-slate-800">
               <Detail label="Full name">{user.name}</Detail>
