@@ -209,10 +209,13 @@ const classFields = {
     .default(null),
 };
 
-/** SPEC.md section 5: a content URL is required unless the class is live; any URL given is http(s). */
+/**
+ * SPEC.md section 5: a video class needs a content URL; any URL given is http(s). A live class meets in
+ * its room, and an uploadable one may hold its files as class materials instead of a link (issue #26).
+ */
 function checkContentUrl(value: { contentType: string; contentUrl: string }, ctx: z.RefinementCtx): void {
   if (value.contentUrl === '') {
-    if (value.contentType !== 'live') {
+    if (value.contentType === 'video') {
       ctx.addIssue({ code: 'custom', path: ['contentUrl'], message: 'Content URL is required' });
     }
   } else if (!isHttpUrl(value.contentUrl)) {

@@ -112,14 +112,14 @@ describe('POST /api/classes', () => {
     expect(await countClasses()).toBe(before);
   });
 
-  it('needs a content URL (http or https) unless the class is live', async () => {
+  it('needs a content URL (http or https) for a video class; live and uploadable ones may do without', async () => {
     const bad = [
       { contentUrl: undefined },
       { contentUrl: '   ' },
       { contentUrl: 'not a url' },
       { contentUrl: 'ftp://files.example.test/x' },
       { contentUrl: 'javascript:alert(1)' },
-      { contentType: 'uploadable', contentUrl: '' },
+      { contentType: 'uploadable', contentUrl: 'nope' },
       { contentType: 'live', contentUrl: 'nope' },
     ];
     for (const overrides of bad) {
@@ -133,6 +133,12 @@ describe('POST /api/classes', () => {
       .send(classRequest({ contentType: 'live', contentUrl: undefined }));
     expect(live.status).toBe(201);
     expect(live.body.contentUrl).toBe('');
+    // An uploadable class's files are its materials, uploaded once it exists (issue #26).
+    const uploadable = await t.http
+      .post('/api/classes')
+      .set(mentor.auth)
+      .send(classRequest({ contentType: 'uploadable', contentUrl: '' }));
+    expect(uploadable.status).toBe(201);
     const http = await t.http
       .post('/api/classes')
       .set(mentor.auth)

@@ -77,11 +77,17 @@ export function AboutSection(props: ClassFormSectionProps) {
 }
 
 export function ContentSection({ values, errors, set }: ClassFormSectionProps) {
-  const live = values.contentType === 'live';
+  // Only a video class needs its link: a live one meets in its room, an uploadable one may hold its
+  // files as the class's materials, uploaded on the class page once it exists.
+  const needsUrl = values.contentType === 'video';
+  const hint: Record<string, string> = {
+    live: 'Not needed for a live class: add a link only for extra material.',
+    uploadable: 'Optional: upload your files on the class page once it is created, or link to them here.',
+  };
   return (
     <ClassFormSection
       title="Content"
-      description="Live classes meet in the platform's live room; video and uploadable classes link to their content."
+      description="Live classes meet in the platform's live room; video classes link to their content; uploadable classes hold their files."
     >
       <SelectField
         label="Content type"
@@ -94,20 +100,16 @@ export function ContentSection({ values, errors, set }: ClassFormSectionProps) {
         onChange={(event) => set('contentType', event.target.value as ClassFormValues['contentType'])}
       />
       <TextField
-        label={live ? 'Content URL (optional)' : 'Content URL'}
+        label={needsUrl ? 'Content URL' : 'Content URL (optional)'}
         name="contentUrl"
         type="url"
         inputMode="url"
-        required={!live}
+        required={needsUrl}
         maxLength={LIMITS.url.max}
         placeholder="https://"
         value={values.contentUrl}
         error={errors.contentUrl}
-        hint={
-          live
-            ? 'Not needed for a live class: add a link only for extra material.'
-            : 'Where learners find the video or files (http or https).'
-        }
+        hint={hint[values.contentType] ?? 'Where learners find the video (http or https).'}
         onChange={(event) => set('contentUrl', event.target.value)}
       />
     </ClassFormSection>
