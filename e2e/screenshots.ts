@@ -25,6 +25,31 @@ const SIZES = [
   { label: 'phone', width: 375, height: 812 },
 ] as const;
 
+/** A portrait drawn in the page's canvas, as a camera's JPEG would arrive (for the profile picture). */
+async function portrait(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 800;
+    canvas.height = 600;
+    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const sky = g.createLinearGradient(0, 0, 0, 600);
+    sky.addColorStop(0, '#0e7490');
+    sky.addColorStop(1, '#164e63');
+    g.fillStyle = sky;
+    g.fillRect(0, 0, 800, 600);
+    g.fillStyle = '#fcd34d';
+    g.beginPath();
+    g.arc(400, 250, 120, 0, Math.PI * 2);
+    g.fill();
+    g.fillStyle = '#f59e0b';
+    g.beginPath();
+    g.ellipse(400, 600, 230, 190, 0, 0, Math.PI * 2);
+    g.fill();
+    return canvas.toDataURL('image/jpeg', 0.9).split(',')[1] as string;
+  });
+  return Buffer.from(base64, 'base64');
+}
+
 async function open(page: Page, url: string, theme: string, token: string | null): Promise<void> {
   await page.goto('/');
   await page.evaluate(
@@ -534,17 +559,36 @@ for (const size of SIZES) {
         page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), fullPage, style: ALL_RENDERED });
 
       await open(page, '/profile', theme, room.mentorToken);
+      // The mentor's uploaded picture, square as the server made it.
+      await page.getByTestId('avatar-file').setInputFiles({
+        name: 'marie.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await portrait(page),
+      });
+      await page.getByText('Profile picture updated').waitFor();
       await page.getByRole('region', { name: 'Created classes' }).getByRole('link').first().waitFor();
+      await page.waitForTimeout(2500);
       await shot('profile-mentor');
       await open(page, '/profile', theme, room.learnerToken);
       await page.getByRole('region', { name: 'Enrolled classes' }).getByRole('link').first().waitFor();
       await shot('profile-learner');
+      // A picture on its way: the server's answer held back so the progress bar stays.
+      await page.route('**/api/auth/profile/picture', () => {});
+      await page.getByTestId('avatar-file').setInputFiles({
+        name: 'ada.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await portrait(page),
+      });
+      await page.getByRole('button', { name: 'Cancel upload' }).waitFor();
+      await shot('profile-picture-uploading', false);
+      await page.getByRole('button', { name: 'Cancel upload' }).click();
+      await page.unroute('**/api/auth/profile/picture');
       await page.getByRole('button', { name: 'Edit profile' }).click();
-      await page.getByLabel('Profile picture URL (optional)').fill('my-photo.png');
+      await page.getByLabel('Full name').fill('');
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await page.getByText('Please enter a valid URL (http or https)').waitFor();
+      await page.getByText('Name is required').waitFor();
       await shot('profile-edit-errors');
-      await page.getByLabel('Profile picture URL (optional)').fill('');
+      await page.getByLabel('Full name').fill(room.learner.name);
       await page.getByLabel('Email address').fill(`new-${room.learner.email}`);
       await page.getByLabel('Current password').fill('not my password');
       await page.getByRole('button', { name: 'Save changes' }).click();

@@ -6,6 +6,7 @@ import { useApi } from '../../api/ApiContext';
 import { errorMessage } from '../../api/errors';
 import { uploadFile } from '../../api/upload';
 import { useAuth } from '../../auth/AuthContext';
+import { ProgressBar } from '../../components/ProgressBar';
 import { buttonGhost, buttonSecondary } from '../../components/styles';
 
 const M = MESSAGES.avatars;
@@ -95,12 +96,8 @@ export function AvatarEditor({ user }: { user: User }) {
         </div>
       ) : (
         <div className="flex w-full max-w-56 items-center gap-2">
-          <progress
-            className="h-2 w-full overflow-hidden rounded-full accent-indigo-600"
-            max={1}
-            value={progress}
-            aria-label="Uploading picture"
-          />
+          <ProgressBar value={progress} label="Uploading picture" className="w-full" />
+          <span className="text-xs text-slate-600 tabular-nums dark:text-slate-400">{Math.round(progress * 100)}%</span>
           <button
             type="button"
             className={`${buttonGhost} px-2`}
