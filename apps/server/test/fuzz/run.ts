@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, type World } from '../authorization/world.js';
+import { PNG_BYTES } from '../factories/index.js';
 import { startTestServer, type TestServer } from '../harness.js';
 import { hostileString, malformedEncoding, objectFor, pathId } from './arbitraries.js';
 import type { FuzzTarget } from './catalogue.js';
@@ -59,10 +60,12 @@ interface Input {
   file: { bytes: Uint8Array; name: string; field: string } | null;
 }
 
-/** Files for uploads: random bytes, or a real format's first bytes followed by random ones, under any name. */
+/** Files for uploads: random bytes, a picture, or a real format's first bytes followed by random ones, under any name. */
 const fileInput = fc.record({
   bytes: fc.oneof(
     fc.uint8Array({ maxLength: 5000 }),
+    // A whole picture, so that uploads that take only pictures get past their checks too.
+    fc.constant(new Uint8Array(PNG_BYTES)),
     fc
       .tuple(
         fc.constantFrom(
