@@ -276,6 +276,38 @@ describe.each(['fs', 's3'] as const)('class materials in the %s store', { timeou
     expect(partialBytes()).toBe(0);
   });
 
+  it('leaves nothing behind when the client goes away half-way through an upload', async () => {
+    const c = await freshClass();
+    const boundary = 'mentora-cut-upload';
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    const controller = new AbortController();
+    let sent = 0;
+    async function* body() {
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.pdf"\r\n` +
+          'Content-Type: application/pdf\r\n\r\n%PDF-1.4\n',
+      );
+      for (; sent < 20 * MB; sent += chunk.length) {
+        // The connection drops once 8 MB are on their way.
+        if (sent === 8 * MB) controller.abort();
+        yield chunk;
+      }
+    }
+    await expect(
+      fetch(`${t.baseUrl}/api/classes/${c.id}/materials`, {
+        method: 'POST',
+        headers: { ...mentor.auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        body: ReadableStream.from(body()),
+        duplex: 'half',
+        signal: controller.signal,
+      } as RequestInit),
+    ).rejects.toThrow();
+    // The server notices the closed connection, stops writing and removes what it had written.
+    await expect.poll(async () => [await leftovers(), partialBytes()], { timeout: 20_000 }).toEqual([[], 0]);
+    const list = (await t.http.get(`/api/classes/${c.id}/materials`).set(mentor.auth).expect(200)).body;
+    expect(list).toMatchObject({ materials: [], usedBytes: 0 });
+  });
+
   it('keeps a class within its quota, even for uploads racing each other (507)', async () => {
     const c = await freshClass();
     // Four of 300 KB: three fit in 1 MB, the fourth does not, whatever order they arrive in.

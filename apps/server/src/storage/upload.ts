@@ -95,11 +95,13 @@ export function receiveUpload(req: IncomingMessage, store: FileStore, rules: Upl
       reject(error);
     };
 
+    let receiving: Readable | undefined;
     parser.on('file', (field, file, info) => {
       if (field !== 'file' || work) {
         file.resume();
         return;
       }
+      receiving = file;
       work = storeFile(file, info.filename, store, rules);
       work.then((stored) => {
         if (settled) return;
@@ -111,7 +113,13 @@ export function receiveUpload(req: IncomingMessage, store: FileStore, rules: Upl
     parser.on('close', () => {
       if (!work) fail(new HttpError(400, rules.messages.missing));
     });
-    req.on('aborted', () => fail(new HttpError(400, rules.messages.missing)));
+    // The client went away before the whole body came: the file being written is cut off, which makes
+    // the store drop what it has (the parser alone would wait for an end that never comes).
+    req.on('close', () => {
+      if (req.complete) return;
+      receiving?.destroy(new Error('the upload was cut off'));
+      fail(new HttpError(400, rules.messages.missing));
+    });
     req.pipe(parser);
   });
 }
