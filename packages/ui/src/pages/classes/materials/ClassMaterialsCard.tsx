@@ -257,8 +257,14 @@ export function ClassMaterialsCard({
                   <div className="min-w-0">
                     <p className="font-medium break-words text-slate-900 dark:text-white">{m.name}</p>
                     <p className="text-sm text-slate-600 dark:text-slate-400">
-                      {materialTypeLabel(m.type)} · {formatBytes(m.size)} ·{' '}
-                      <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
+                      {/* Breaks fall between the parts, never inside a date. */}
+                      <span className="whitespace-nowrap">{materialTypeLabel(m.type)}</span>
+                      {' · '}
+                      <span className="whitespace-nowrap">{formatBytes(m.size)}</span>
+                      {' · '}
+                      <time className="whitespace-nowrap" dateTime={m.createdAt}>
+                        {formatDate(m.createdAt)}
+                      </time>
                     </p>
                   </div>
                 </div>
@@ -269,10 +275,14 @@ export function ClassMaterialsCard({
                     disabled={downloading}
                     aria-busy={downloading || undefined}
                     aria-label={`${M.download} ${m.name}`}
+                    title={M.download}
                     onClick={() => onDownload(m)}
                   >
                     {downloading ? <Spinner className="size-4" /> : <Download aria-hidden="true" className="size-4" />}
-                    <span aria-hidden="true">{M.download}</span>
+                    {/* A phone keeps the row to one line with the icon alone; the label names the file either way. */}
+                    <span aria-hidden="true" className="hidden sm:inline">
+                      {M.download}
+                    </span>
                   </button>
                   {isOwner && (
                     <>
