@@ -261,5 +261,6 @@ describe('ClassMaterialsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await userEvent.click(within(confirm).getByRole('button', { name: M.delete }));
     await waitFor(() => expect(sent(requests, 'delete', '/materials/m2')).toHaveLength(1));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(M.deleted));
+    await waitFor(() => expect(screen.getByRole('heading', { name: M.heading })).toHaveFocus());
   });
 });

@@ -145,6 +145,7 @@ export function ClassMaterialsCard({
   const [deleting, setDeleting] = useState<ClassMaterial | null>(null);
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   if (!isMember) return null;
 
   const list = [...(materials.data?.materials ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -183,7 +184,12 @@ export function ClassMaterialsCard({
       {...dropProps}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <h2 id="materials-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        <h2
+          ref={heading}
+          id="materials-heading"
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 outline-none dark:text-white"
+        >
           {M.heading}
         </h2>
         {isOwner && materials.data && <StorageUsed used={materials.data.usedBytes} quota={materials.data.quotaBytes} />}
@@ -334,6 +340,8 @@ export function ClassMaterialsCard({
             onSuccess: () => {
               setDeleting(null);
               toast.success(M.deleted);
+              // The button that opened the dialog went with its file: keyboard users resume at the card.
+              setTimeout(() => heading.current?.focus(), 0);
             },
           })
         }
