@@ -107,10 +107,11 @@ function useUploads(classId: string) {
       })
         .finally(() => running.current.delete(upload.controller))
         .then(
-          () => {
+          async () => {
+            // Its row leaves once the list holds the file, so it never vanishes from both for a moment.
+            await queryClient.invalidateQueries({ queryKey: materialKeys.list(classId) });
             drop(upload.key);
             toast.success(M.uploaded(file.name));
-            void queryClient.invalidateQueries({ queryKey: materialKeys.list(classId) });
           },
           (error: unknown) => {
             if (isCancel(error)) return drop(upload.key);
