@@ -632,3 +632,101 @@ for (const size of SIZES) {
     }
   });
 }
+
+// A whole PNG (1 x 1): its header chunk is what tells the server it is one.
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A class with a few files of different kinds (issue #26), uploaded by its mentor through the API. */
+async function seedMaterials(request: APIRequestContext, title: string) {
+  const seeded = await seedClass(request, title, 'Ada Lovelace');
+  const files = [
+    {
+      name: 'Week 3 - Recursive descent parsing, worked examples.pdf',
+      mimeType: 'application/pdf',
+      body: '%PDF-1.4\n',
+      pad: 1_800_000,
+    },
+    { name: 'grammar-cheatsheet.png', mimeType: 'image/png', body: ONE_PIXEL_PNG, pad: 240_000 },
+    { name: 'reading-list.md', mimeType: 'text/markdown', body: '# Reading\n\n- Crafting Interpreters\n', pad: 0 },
+    { name: 'starter-code.zip', mimeType: 'application/zip', body: 'PK\x03\x04', pad: 52_000 },
+  ];
+  for (const file of files) {
+    const head = typeof file.body === 'string' ? Buffer.from(file.body, 'latin1') : file.body;
+    const buffer = Buffer.concat([head, Buffer.alloc(file.pad, file.pad ? 0 : 32)]);
+    await request.post(`/api/classes/${seeded.classId}/materials`, {
+      headers: { Authorization: `Bearer ${seeded.mentorToken}` },
+      multipart: { file: { name: file.name, mimeType: file.mimeType, buffer } },
+    });
+  }
+  return seeded;
+}
+
+for (const size of SIZES) {
+  test(`class materials at ${size.label} width`, async ({ browser, request }) => {
+    const seeded = await seedMaterials(request, size.label === 'desktop' ? 'Compilers workshop' : 'Parsing workshop');
+    for (const theme of THEMES) {
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        colorScheme: theme,
+      });
+      const page = await context.newPage();
+      const card = page.getByTestId('materials-card');
+      const shot = (name: string) =>
+        card.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`), style: ALL_RENDERED });
+
+      await open(page, `/classes/${seeded.classId}`, theme, seeded.learnerToken);
+      await card.getByTestId('material-item').first().waitFor();
+      await shot('class-materials-learner');
+      await page.screenshot({
+        path: path.join(OUT, `class-detail-materials-${theme}-${size.width}.png`),
+        fullPage: true,
+        style: ALL_RENDERED,
+      });
+
+      await open(page, `/classes/${seeded.classId}`, theme, seeded.mentorToken);
+      await card.getByTestId('material-item').first().waitFor();
+      await shot('class-materials-mentor');
+
+      // An upload part-way: the network slowed down so the bar stops between its ends, and a refused file.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: 200 * 1024,
+      });
+      const chooser = page.waitForEvent('filechooser');
+      await card.getByRole('button', { name: 'Add files' }).click();
+      await (await chooser).setFiles([
+        { name: 'lecture-4-slides.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(4_000_000, 0x25) },
+        {
+          name: 'installer.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(20)]),
+        },
+      ]);
+      await card.getByRole('alert').waitFor();
+      await page.waitForTimeout(3000);
+      await shot('class-materials-uploading');
+      await card.getByRole('button', { name: /^Cancel the upload of/ }).click();
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+
+      await card
+        .getByRole('button', { name: /^Rename / })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: 'Rename file' }).waitFor();
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: path.join(OUT, `class-materials-rename-${theme}-${size.width}.png`) });
+      await context.close();
+    }
+  });
+}

@@ -181,6 +181,45 @@ test('a mentor edits their class and schedules a session from the desktop app', 
   expect((await download).suggestedFilename()).toMatch(/\.ics$/);
 });
 
+test('a mentor drops a file on the class page of the desktop app, and downloads it back', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const room = await seedClass(request, 'Desktop herbarium', 'Ada Lovelace');
+  const desktop = await injectDesktopBridge(page, {
+    serverUrl: serverUrl(baseURL),
+    stored: { token: room.mentorToken },
+  });
+  await desktop.open(`/classes/${room.classId}`);
+  const card = page.getByTestId('materials-card');
+  await expect(card.getByText(/^No files yet\./)).toBeVisible();
+
+  // A drop from the file manager: a DataTransfer holding a File, as Chromium hands it to the page.
+  const text = '# Pressing flowers\n\nTwo weeks between sheets of blotting paper.\n';
+  const uploaded = page.waitForRequest(
+    (req) => req.method() === 'POST' && req.url() === `${serverUrl(baseURL)}/api/classes/${room.classId}/materials`,
+  );
+  const dataTransfer = await page.evaluateHandle((content) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([content], 'pressing.md', { type: 'text/markdown' }));
+    return transfer;
+  }, text);
+  await card.dispatchEvent('dragover', { dataTransfer });
+  await card.dispatchEvent('drop', { dataTransfer });
+  // Across origins, with the stored token: the desktop app has no cookie for the server.
+  expect((await uploaded).headers().authorization).toBe(`Bearer ${room.mentorToken}`);
+  const item = card.getByTestId('material-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('pressing.md');
+  await expect(item).toContainText('Markdown');
+
+  // Downloading works under the desktop CSP: the bytes come down as a file under its name.
+  const download = page.waitForEvent('download');
+  await item.getByRole('button', { name: 'Download pressing.md' }).click();
+  expect((await download).suggestedFilename()).toBe('pressing.md');
+});
+
 test('a javascript: or file: URL never reaches the system browser', async ({ page, baseURL, request }) => {
   const room = await seedClass(request, 'Desktop hostile server', 'Ada Lovelace');
   const desktop = await injectDesktopBridge(page, {

@@ -1,9 +1,11 @@
 /**
- * Hands text to the browser (or the desktop app's window, which asks where to save it) as a file
- * download: the roster's CSV, a session's .ics.
+ * Hands content to the browser (or the desktop app's window, which asks where to save it) as a file
+ * download: the roster's CSV, a session's .ics, a class's material. The content is fetched through the
+ * API client first, so it goes with the same credentials on the web (cookie) and the desktop (token).
  */
-export function downloadFile(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export function downloadFile(fileName: string, content: string | Blob, type: string): void {
+  const blob = typeof content === 'string' || content.type !== type ? new Blob([content], { type }) : content;
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

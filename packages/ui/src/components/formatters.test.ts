@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { countLabel, formatDate, formatDateTime, formatDecimal, formatMoney, relativeTime } from './formatters';
+import {
+  countLabel,
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatMoney,
+  relativeTime,
+} from './formatters';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -159,5 +167,19 @@ describe('countLabel', () => {
     expect(countLabel(1, 'reply', 'replies')).toBe('1 reply');
     expect(countLabel(0, 'reply', 'replies')).toBe('0 replies');
     expect(countLabel(3, 'student', 'students')).toBe('3 students');
+  });
+});
+
+describe('formatBytes', () => {
+  it('shows bytes whole, then kB, MB and GB in units of 1024 with one decimal under ten', () => {
+    const en = { locale: 'en-US' };
+    expect(formatBytes(0, en)).toBe('0 B');
+    expect(formatBytes(532, en)).toBe('532 B');
+    expect(formatBytes(1024, en)).toBe('1 kB');
+    expect(formatBytes(1536, en)).toBe('1.5 kB');
+    expect(formatBytes(1.2 * 1024 * 1024, en)).toBe('1.2 MB');
+    expect(formatBytes(48.4 * 1024 * 1024, en)).toBe('48 MB');
+    expect(formatBytes(500 * 1024 * 1024, en)).toBe('500 MB');
+    expect(formatBytes(3 * 1024 ** 3, en)).toBe('3 GB');
   });
 });

@@ -134,3 +134,23 @@ export function relativeTime(iso: string, now: number = Date.now(), options: For
   if (days >= 7) return format.format(sign * Math.floor(days / 7), 'week');
   return format.format(sign * days, 'day');
 }
+
+const BYTE_UNITS = ['kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/**
+ * A file's size ("532 B", "1.2 MB", "48 MB"), one decimal under ten. Units of 1024, as the server counts
+ * its limits (MATERIAL_MAX_MB, the class quota), so "50 MB" here is the "50 MB" of its messages.
+ */
+export function formatBytes(bytes: number, { locale }: FormatOptions = {}): string {
+  let value = Math.max(0, Math.round(bytes));
+  if (value < 1024) return `${numberFormat({ maximumFractionDigits: 0 }, locale).format(value)} B`;
+  let unit = -1;
+  while (unit < 0 || (value >= 1024 && unit < BYTE_UNITS.length - 1)) {
+    value /= 1024;
+    unit += 1;
+  }
+  return numberFormat(
+    { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: value < 10 ? 1 : 0 },
+    locale,
+  ).format(value);
+}

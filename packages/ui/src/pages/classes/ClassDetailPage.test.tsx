@@ -49,6 +49,32 @@ function setup({
 describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
   beforeEach(() => vi.clearAllMocks());
 
+  it('shows the class’s files to its members only, and the drop zone to its mentor only', async () => {
+    const files: Answer = (config) =>
+      config.url === '/classes/c1/materials'
+        ? { status: 200, data: { materials: [], usedBytes: 0, quotaBytes: 1024 ** 3 } }
+        : undefined;
+    const outsider = setup({ answer: files });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('materials-card')).not.toBeInTheDocument();
+    expect(sent(outsider.requests, 'get', '/classes/c1/materials')).toHaveLength(0);
+    outsider.unmount();
+
+    for (const [who, options] of [
+      ['enrolled', { enrolled: true }],
+      ['admin', { user: ADMIN }],
+    ] as const) {
+      const view = setup({ ...options, answer: files });
+      expect(await screen.findByText(MESSAGES.materials.none), who).toBeInTheDocument();
+      expect(screen.queryByTestId('materials-dropzone')).not.toBeInTheDocument();
+      view.unmount();
+    }
+
+    setup({ user: MENTOR, answer: files });
+    expect(await screen.findByText(MESSAGES.materials.noneMentor)).toBeInTheDocument();
+    expect(screen.getByTestId('materials-dropzone')).toBeInTheDocument();
+  });
+
   it('shows the class, its facts and its text as text', async () => {
     const { container } = setup({
       cls: makeClass({

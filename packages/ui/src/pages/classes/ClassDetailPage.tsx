@@ -13,6 +13,7 @@ import { ClassNotFound } from './ClassNotFound';
 import { ClassPageShell } from './ClassPageShell';
 import { ClassSessionsCard } from './ClassSessionsCard';
 import { classActions } from './classActions';
+import { ClassMaterialsCard } from './materials/ClassMaterialsCard';
 import { useClassDetail, useEnrolment } from './queries';
 
 /** One class (SPEC.md section 6): what it is, and what the reader may do with it. */
@@ -59,6 +60,7 @@ export function ClassDetailPage() {
   // Until its own answer arrives, the class's list of students says whether the reader is one of them.
   const isEnrolled = enrolment.data?.isEnrolled ?? (user ? (cls.enrolledStudents ?? []).includes(user._id) : false);
   const can = classActions(user, cls, isEnrolled);
+  const isMember = isEnrolled || can.isOwner || user?.role === 'admin';
 
   return (
     <ClassPageShell>
@@ -66,14 +68,11 @@ export function ClassDetailPage() {
       <div className="mt-8 grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ClassAbout cls={cls} />
+          <ClassMaterialsCard cls={cls} isMember={isMember} isOwner={can.isOwner} />
         </div>
         <aside className="min-w-0 space-y-6 lg:sticky lg:top-24">
           <ClassActionsCard cls={cls} isEnrolled={isEnrolled} can={can} viewedByAdmin={user?.role === 'admin'} />
-          <ClassSessionsCard
-            cls={cls}
-            isMember={isEnrolled || can.isOwner || user?.role === 'admin'}
-            isOwner={can.isOwner}
-          />
+          <ClassSessionsCard cls={cls} isMember={isMember} isOwner={can.isOwner} />
           <ClassDiscussionsCard cls={cls} can={can} />
         </aside>
       </div>
