@@ -36,6 +36,9 @@ function sanctionText(state: 'silenced' | 'suspended', until: string | Date, rea
 const sessionName = (session: string, classTitle: string) =>
   session ? `the session “${session}” of “${classTitle}”` : `a session of “${classTitle}”`;
 
+/** A limit set in MB as the UI writes sizes (units of 1024): "50 MB", "1 GB". */
+const megabytes = (mb: number) => (mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024} GB` : `${mb} MB`);
+
 export const MESSAGES = {
   login: {
     failedToast: 'Login failed. Please try again.',
@@ -106,10 +109,10 @@ export const MESSAGES = {
     empty: 'The file is empty',
     mentorOnly: 'Only the class’s mentor can add, rename or delete its files',
     membersOnly: 'Only the class’s members can see its files',
-    tooLarge: (maxMb: number) => `The file is larger than ${maxMb} MB`,
+    tooLarge: (maxMb: number) => `The file is larger than ${megabytes(maxMb)}`,
     refusedType:
       'This type of file is not accepted: upload a PDF, an image (PNG, JPEG, GIF, WebP), plain text or Markdown, a ZIP, or an Office or OpenDocument file',
-    quotaFull: (quotaMb: number) => `This class’s files would take more than its ${quotaMb} MB of storage`,
+    quotaFull: (quotaMb: number) => `This class’s files would take more than its ${megabytes(quotaMb)} of storage`,
     notFound: 'File not found',
     deleted: 'File deleted',
     badRange: 'The requested range is outside the file',
@@ -165,7 +168,7 @@ export const MESSAGES = {
   },
   // Profile pictures (issue #26): uploaded, re-encoded square by the server.
   avatars: {
-    tooLarge: (maxMb: number) => `The picture is larger than ${maxMb} MB`,
+    tooLarge: (maxMb: number) => `The picture is larger than ${megabytes(maxMb)}`,
     refusedType: 'Upload a picture in PNG, JPEG, GIF or WebP',
     missing: 'Choose a picture to upload (a multipart form with the field “file”)',
     empty: 'The picture is empty',

@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Dialog } from '../../../components/Dialog';
 import { downloadFile } from '../../../components/download';
 import { formatBytes, formatDate } from '../../../components/formatters';
+import { ProgressBar } from '../../../components/ProgressBar';
 import { Spinner } from '../../../components/Spinner';
 import {
   buttonGhost,
@@ -369,7 +370,6 @@ function StorageUsed({ used, quota }: { used: number; quota: number }) {
 }
 
 function UploadRow({ upload, onCancel, onDismiss }: { upload: Upload; onCancel: () => void; onDismiss: () => void }) {
-  const percent = Math.round(upload.progress * 100);
   const name = upload.file.name;
   return (
     <li className="rounded-xl border border-slate-200 p-3 dark:border-slate-700" data-testid="upload-item">
@@ -388,19 +388,7 @@ function UploadRow({ upload, onCancel, onDismiss }: { upload: Upload; onCancel: 
               {upload.error}
             </p>
           ) : (
-            <div
-              role="progressbar"
-              aria-label={M.uploading(name)}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-            >
-              <div
-                className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400"
-                style={{ width: `${percent}%` }}
-              />
-            </div>
+            <ProgressBar value={upload.progress} label={M.uploading(name)} className="mt-2" />
           )}
         </div>
         <button

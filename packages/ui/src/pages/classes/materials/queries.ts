@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AxiosInstance } from 'axios';
 import { useApi } from '../../../api/ApiContext';
 import { ResponseFormatError } from '../../../api/errors';
+import { uploadFile } from '../../../api/upload';
 
 // A class's materials (issue #26): the list with the storage it takes, and what its mentor does to them.
 
@@ -27,29 +28,14 @@ export function useClassMaterials(classId: string, enabled: boolean) {
   });
 }
 
-/**
- * POST one file as multipart through the app's own client, so it goes with the same bearer token, cookie
- * and base URL as every other call (the desktop app talks to another origin with a token). The client's
- * default JSON Content-Type would make axios turn the FormData into JSON: naming multipart lets axios
- * hand the FormData over as it is and the browser write the boundary.
- */
+/** POST /classes/{id}/materials: one file, with its progress, cancelled by `signal`. */
 export async function uploadMaterial(
   api: AxiosInstance,
   classId: string,
   file: File,
-  { signal, onProgress }: { signal: AbortSignal; onProgress: (fraction: number) => void },
+  options: { signal: AbortSignal; onProgress: (fraction: number) => void },
 ): Promise<ClassMaterial> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const { data } = await api.post<{ material: ClassMaterial }>(listPath(classId), form, {
-    headers: { 'Content-Type': 'multipart/form-data' },
-    signal,
-    onUploadProgress: (event) => {
-      const total = event.total ?? file.size;
-      if (total > 0) onProgress(Math.min(1, event.loaded / total));
-    },
-  });
-  return data.material;
+  return (await uploadFile<{ material: ClassMaterial }>(api, 'post', listPath(classId), file, options)).material;
 }
 
 /** PATCH /materials/{id}: its display name; the list is read again after. */
