@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, type Page, test } from '@playwright/test';
 import { newAccount, registerViaApi } from './support/accounts';
+import { portrait } from './support/pictures';
 import {
   adminToken,
   createClassViaApi,
@@ -24,31 +25,6 @@ const SIZES = [
   { label: 'desktop', width: 1280, height: 800 },
   { label: 'phone', width: 375, height: 812 },
 ] as const;
-
-/** A portrait drawn in the page's canvas, as a camera's JPEG would arrive (for the profile picture). */
-async function portrait(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 800;
-    canvas.height = 600;
-    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
-    const sky = g.createLinearGradient(0, 0, 0, 600);
-    sky.addColorStop(0, '#0e7490');
-    sky.addColorStop(1, '#164e63');
-    g.fillStyle = sky;
-    g.fillRect(0, 0, 800, 600);
-    g.fillStyle = '#fcd34d';
-    g.beginPath();
-    g.arc(400, 250, 120, 0, Math.PI * 2);
-    g.fill();
-    g.fillStyle = '#f59e0b';
-    g.beginPath();
-    g.ellipse(400, 600, 230, 190, 0, 0, Math.PI * 2);
-    g.fill();
-    return canvas.toDataURL('image/jpeg', 0.9).split(',')[1] as string;
-  });
-  return Buffer.from(base64, 'base64');
-}
 
 async function open(page: Page, url: string, theme: string, token: string | null): Promise<void> {
   await page.goto('/');

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newAccount, registerViaApi, signInWithToken } from '../support/accounts';
 import { mailTo } from '../support/mail';
+import { portrait } from '../support/pictures';
 import { seedClassroom } from '../support/seed';
 
 test('a learner edits name and bio; the navigation bar shows them, also after a reload', async ({ page, request }) => {
@@ -27,24 +28,6 @@ test('a learner edits name and bio; the navigation bar shows them, also after a 
   await expect(page.getByRole('listitem').filter({ hasText: 'teaching' })).toBeVisible();
 });
 
-/** A 640 by 480 photo made in the page's own canvas, as a camera's JPEG would arrive. */
-async function photo(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 480;
-    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
-    g.fillStyle = '#0e7490';
-    g.fillRect(0, 0, 640, 480);
-    g.fillStyle = '#fbbf24';
-    g.beginPath();
-    g.arc(320, 240, 160, 0, Math.PI * 2);
-    g.fill();
-    return canvas.toDataURL('image/jpeg', 0.9).split(',')[1] as string;
-  });
-  return Buffer.from(base64, 'base64');
-}
-
 test('a learner uploads a photo: it shows square in the navigation bar and on their posts, and can be removed', async ({
   page,
   request,
@@ -53,7 +36,7 @@ test('a learner uploads a photo: it shows square in the navigation bar and on th
   await signInWithToken(page, token, '/profile');
   await page
     .getByTestId('avatar-file')
-    .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photo(page) });
+    .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portrait(page) });
   await expect(page.getByText('Profile picture updated')).toBeVisible();
 
   const accountMenu = page.getByRole('button', { name: 'Account menu for Katherine Johnson' });

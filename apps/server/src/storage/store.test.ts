@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../../test/harness.js';
+import { startS3Server } from '../../test/s3.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { FsStore } from './fsStore.js';
@@ -75,26 +75,10 @@ const subjects: Record<string, () => Promise<Subject>> = {
     };
   },
   s3: async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'mentora-s3rver-'));
-    const server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: 'mentora-files', configs: [] }],
-    });
-    const { port } = await server.run();
+    const server = await startS3Server();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mentora-s3-data-'));
     const store = openFileStore(
-      loadConfig({
-        DATA_DIR: dir,
-        JWT_SECRET: 'x'.repeat(32),
-        STORAGE: 's3',
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_BUCKET: 'mentora-files',
-        // s3rver's fixed credentials: it checks every request's signature against them.
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-      }),
+      loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(32), ...server.env }),
       createLogger('silent'),
     );
     expect(store).toBeInstanceOf(S3Store);

@@ -9,6 +9,7 @@ import {
   DEFAULT_PASSWORD,
   enrol,
   feedToken,
+  makeAvatar,
   makeLearner,
   makeMaterial,
   makeMentor,
@@ -196,12 +197,6 @@ function pictureForm(): FormData {
   form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), 'me.png');
   return form;
 }
-/** The id of a new learner's uploaded profile picture. */
-async function avatarOf(t: TestServer): Promise<string> {
-  const owner = await makeLearner(t);
-  const res = await t.http.put('/api/auth/profile/picture').set(owner.auth).attach('file', PNG_BYTES, 'me.png');
-  return String(res.body.profilePicture).split('/').pop() as string;
-}
 
 /** A PDF to upload, as a browser's form sends it. */
 function materialForm(): FormData {
@@ -229,7 +224,7 @@ export const REQUESTS: Partial<Record<Call, RequestOf>> = {
     body: { name: 'Renamed', email: `renamed-${unique()}@example.test`, bio: 'Hi.', currentPassword: DEFAULT_PASSWORD },
   }),
   'PUT /api/auth/profile/picture': () => ({ form: pictureForm() }),
-  'GET /api/avatars/:id': async (_w, t) => ({ params: { id: await avatarOf(t) } }),
+  'GET /api/avatars/:id': async (_w, t) => ({ params: { id: await makeAvatar(t, await makeLearner(t)) } }),
   'PUT /api/auth/password': () => ({
     body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'a brand new password' },
   }),

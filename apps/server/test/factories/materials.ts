@@ -28,3 +28,10 @@ export async function makeMaterial(
   if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(res.body)}`);
   return classMaterialResponseSchema.parse(res.body).material;
 }
+
+/** Uploads a profile picture for `who` through the API; the id of its /api/avatars/{id} path. */
+export async function makeAvatar(t: TestServer, who: TestUser): Promise<string> {
+  const res = await t.http.put('/api/auth/profile/picture').set(who.auth).attach('file', PNG_BYTES, 'me.png');
+  if (res.status !== 200) throw new Error(`picture upload answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return String(res.body.profilePicture).split('/').pop() as string;
+}

@@ -11,13 +11,13 @@ import {
   DEFAULT_PASSWORD,
   enrol,
   feedToken,
+  makeAvatar,
   makeClass,
   makeDiscussion,
   makeLearner,
   makeMaterial,
   makeMentor,
   makePost,
-  PNG_BYTES,
   type TestUser,
 } from '../factories/index.js';
 import { TEST_ENV, type TestServer } from '../harness.js';
@@ -277,11 +277,7 @@ export const TARGETS: FuzzTarget[] = [
   {
     call: 'GET /api/avatars/:id',
     caller: signedOut,
-    target: async (t) => {
-      const owner = await makeLearner(t);
-      const res = await t.http.put('/api/auth/profile/picture').set(owner.auth).attach('file', PNG_BYTES, 'me.png');
-      return String(res.body.profilePicture).split('/').pop() as string;
-    },
+    target: async (t) => makeAvatar(t, await makeLearner(t)),
     response: 'file',
   },
   {
