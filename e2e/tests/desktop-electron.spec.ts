@@ -76,7 +76,18 @@ test('the Electron app starts on the landing page, signs in and signs out', asyn
     expect(page).toEqual({
       require: 'undefined',
       process: 'undefined',
-      bridge: ['onShowServerAddress', 'openExternal', 'removeStored', 'setServerUrl', 'setStored', 'startup'],
+      bridge: [
+        'notify',
+        'onDownloadDone',
+        'onShowServerAddress',
+        'openDownload',
+        'openExternal',
+        'removeStored',
+        'setBadgeCount',
+        'setServerUrl',
+        'setStored',
+        'startup',
+      ],
       windowOpenRefused: true,
     });
     expect(app.windows()).toHaveLength(1);

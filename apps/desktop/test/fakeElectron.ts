@@ -29,9 +29,68 @@ export class FakeLog {
 export class FakeShell {
   readonly opened: string[] = [];
   failWith: Error | null = null;
+  /** What shell.openPath was asked to open, and the error message it answers ('' is success). */
+  readonly openedPaths: string[] = [];
+  openPathError = '';
   async openExternal(url: string): Promise<void> {
     if (this.failWith) throw this.failWith;
     this.opened.push(url);
+  }
+  async openPath(path: string): Promise<string> {
+    this.openedPaths.push(path);
+    return this.openPathError;
+  }
+}
+
+/** A DownloadItem: `finish` emits 'done' with a state, as Electron does once the file is written or given up. */
+export class FakeDownloadItem {
+  private readonly doneListeners: ((event: unknown, state: 'completed' | 'cancelled' | 'interrupted') => void)[] = [];
+  constructor(
+    readonly fileName: string,
+    readonly url: string,
+    readonly savePath: string,
+  ) {}
+  getFilename(): string {
+    return this.fileName;
+  }
+  getURL(): string {
+    return this.url;
+  }
+  getSavePath(): string {
+    return this.savePath;
+  }
+  once(_event: 'done', listener: (event: unknown, state: 'completed' | 'cancelled' | 'interrupted') => void): this {
+    this.doneListeners.push(listener);
+    return this;
+  }
+  finish(state: 'completed' | 'cancelled' | 'interrupted'): void {
+    const listeners = this.doneListeners.splice(0);
+    for (const listener of listeners) listener({}, state);
+  }
+}
+
+/** A WebContents as a download's sender: records what the main process sent it. */
+export class FakeSender {
+  destroyed = false;
+  readonly sent: [string, ...unknown[]][] = [];
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push([channel, ...args]);
+  }
+}
+
+/** A Session's 'will-download': `download` starts one from `sender`, as a click on an <a download> would. */
+export class FakeDownloadSession {
+  private readonly listeners: ((event: unknown, item: FakeDownloadItem, contents: FakeSender) => void)[] = [];
+  on(_event: 'will-download', listener: (event: unknown, item: FakeDownloadItem, contents: FakeSender) => void): this {
+    this.listeners.push(listener);
+    return this;
+  }
+  download(item: FakeDownloadItem, sender: FakeSender): FakeDownloadItem {
+    for (const listener of this.listeners) listener({}, item, sender);
+    return item;
   }
 }
 

@@ -9,7 +9,9 @@ export type {
   PendingExternal,
   Platform,
   PlatformAttention,
+  PlatformDownloads,
   PlatformStorage,
+  SavedDownload,
   ServerAddressChange,
   ServerAddressSetting,
 } from './platform/platform';

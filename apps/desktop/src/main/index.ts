@@ -23,6 +23,7 @@ import { createAppProtocolHandler } from './appProtocol';
 import { createAttention } from './attention';
 import { startAutoUpdate } from './autoUpdate';
 import { contentSecurityPolicy } from './csp';
+import { createDownloads } from './downloads';
 import { openExternalUrl } from './externalLinks';
 import { registerBridgeHandlers } from './ipcHandlers';
 import { buildMenuTemplate } from './menu';
@@ -147,6 +148,10 @@ function start(): void {
       });
     }
 
+    // Electron still asks where to save; once saved, the page may have the file opened by its id.
+    const downloads = createDownloads({ shell, log });
+    downloads.watch(session.defaultSession, CHANNELS.downloadDone);
+
     registerBridgeHandlers(
       ipcMain,
       {
@@ -155,6 +160,7 @@ function start(): void {
         openExternal,
         validateServerUrl: (url) => validateServerUrl(url, (input, init) => net.fetch(input, init)),
         attention: createAttention({ Notification, app, window: () => mainWindow, log }),
+        downloads,
       },
       { appOrigins, log },
     );

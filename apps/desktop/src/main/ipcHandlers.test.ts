@@ -31,6 +31,7 @@ function setUp(serverAnswer: ServerUrlResult = { ok: true, serverUrl: 'https://m
         notify: (title, body) => notified.push([title, body]),
         setBadgeCount: (count) => badges.push(count),
       },
+      downloads: { open: async () => null },
     },
     { appOrigins: [APP_ORIGIN], log },
   );
@@ -42,7 +43,7 @@ describe('registerBridgeHandlers', () => {
     const { ipc } = setUp();
     expect(ipc.channels().sort()).toEqual(
       Object.values(CHANNELS)
-        .filter((channel) => channel !== CHANNELS.showServerAddress)
+        .filter((channel) => channel !== CHANNELS.showServerAddress && channel !== CHANNELS.downloadDone)
         .sort(),
     );
   });
@@ -73,6 +74,7 @@ describe('registerBridgeHandlers', () => {
       [CHANNELS.setServerUrl, ['https://mentora.example.com']],
       [CHANNELS.notify, ['Mentora', '2 reports waiting']],
       [CHANNELS.setBadgeCount, [2]],
+      [CHANNELS.openDownload, ['00000000-0000-4000-8000-000000000000']],
     ] as const)('on %s', async (channel, args) => {
       const { ipc, store, shell, log, checked, notified, badges } = setUp();
       await expect(ipc.invoke(frame, channel, ...args)).rejects.toThrow(/untrusted sender/);
@@ -152,6 +154,7 @@ describe('registerBridgeHandlers', () => {
         openExternal: async () => false,
         validateServerUrl: async () => ({ ok: false, message: '' }),
         attention: { notify: () => {}, setBadgeCount: () => {} },
+        downloads: { open: async () => null },
       },
       { appOrigins: [APP_ORIGIN, 'http://localhost:5173'], log: new FakeLog() },
     );

@@ -1,7 +1,9 @@
 import {
   CHANNELS,
   type DesktopStartup,
+  type OpenDownloadResult,
   parseBadgeCount,
+  parseDownloadId,
   parseNotification,
   parseStoredEntry,
   parseStoredKey,
@@ -32,6 +34,8 @@ export interface BridgeServices {
   validateServerUrl(url: unknown): Promise<ServerUrlResult>;
   /** The OS notification and the app badge (attention.ts); their arguments are checked here first. */
   attention: { notify(title: string, body: string): void; setBadgeCount(count: number): void };
+  /** The window's finished downloads (downloads.ts): null for an id it never gave out. */
+  downloads: { open(id: string): Promise<OpenDownloadResult | null> };
 }
 
 export interface BridgeHandlerOptions {
@@ -101,6 +105,14 @@ export function registerBridgeHandlers(
     const parsed = parseBadgeCount(count);
     if (parsed === null) throw invalid(CHANNELS.setBadgeCount);
     services.attention.setBadgeCount(parsed);
+  });
+
+  handle(CHANNELS.openDownload, async (id): Promise<OpenDownloadResult> => {
+    const parsed = parseDownloadId(id);
+    const result = parsed === null ? null : await services.downloads.open(parsed);
+    // Only the ids handed out on CHANNELS.downloadDone: never a path, nor a guess at another id.
+    if (result === null) throw invalid(CHANNELS.openDownload);
+    return result;
   });
 
   handle(CHANNELS.setServerUrl, async (url): Promise<ServerUrlResult> => {

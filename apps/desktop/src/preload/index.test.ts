@@ -6,6 +6,7 @@ import { BRIDGE_GLOBAL, CHANNELS, type DesktopBridge } from '../shared/bridge';
 const electron = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
   invoked: [] as unknown[][],
+  listeners: new Map<string, (event: unknown, ...args: unknown[]) => void>(),
 }));
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (name: string, api: unknown) => electron.exposed.set(name, api) },
@@ -13,8 +14,9 @@ vi.mock('electron', () => ({
     invoke: async (...args: unknown[]) => {
       electron.invoked.push(args);
     },
-    on: () => {},
-    removeListener: () => {},
+    on: (channel: string, listener: (event: unknown, ...args: unknown[]) => void) =>
+      electron.listeners.set(channel, listener),
+    removeListener: (channel: string) => electron.listeners.delete(channel),
   },
 }));
 
@@ -36,5 +38,23 @@ describe('the preload', () => {
   it('sets the badge count over its own channel', async () => {
     await (await bridge()).setBadgeCount(0);
     expect(electron.invoked).toEqual([[CHANNELS.setBadgeCount, 0]]);
+  });
+
+  it('opens a download by its id over its own channel', async () => {
+    await (await bridge()).openDownload('00000000-0000-4000-8000-000000000000');
+    expect(electron.invoked).toEqual([[CHANNELS.openDownload, '00000000-0000-4000-8000-000000000000']]);
+  });
+
+  it('forwards a finished download to the page without the IPC event, and drops malformed ones', async () => {
+    const seen: unknown[] = [];
+    const unsubscribe = (await bridge()).onDownloadDone((done) => seen.push(done));
+    const forward = electron.listeners.get(CHANNELS.downloadDone);
+    const done = { id: '00000000-0000-4000-8000-000000000000', fileName: 'notes.md', url: 'blob:app://mentora/x' };
+    forward?.({ sender: 'the IPC event' }, { ...done, extra: 'dropped' });
+    forward?.({}, { id: '/etc/passwd', fileName: 'x', url: 'y' });
+    forward?.({}, null);
+    expect(seen).toEqual([done]);
+    unsubscribe();
+    expect(electron.listeners.has(CHANNELS.downloadDone)).toBe(false);
   });
 });

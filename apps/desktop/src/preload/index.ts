@@ -7,6 +7,9 @@ import {
   CHANNELS,
   type DesktopBridge,
   type DesktopStartup,
+  type DownloadDone,
+  type OpenDownloadResult,
+  parseDownloadDone,
   type ServerUrlResult,
   type StoredKey,
 } from '../shared/bridge';
@@ -27,6 +30,18 @@ const bridge = {
       ipcRenderer.removeListener(CHANNELS.showServerAddress, forward);
     };
   },
+  onDownloadDone: (listener: (done: DownloadDone) => void) => {
+    // Only the checked id, name and URL go to the page, in a fresh object: never the IPC event.
+    const forward = (_event: unknown, value: unknown) => {
+      const done = parseDownloadDone(value);
+      if (done) listener(done);
+    };
+    ipcRenderer.on(CHANNELS.downloadDone, forward);
+    return () => {
+      ipcRenderer.removeListener(CHANNELS.downloadDone, forward);
+    };
+  },
+  openDownload: (id: string): Promise<OpenDownloadResult> => ipcRenderer.invoke(CHANNELS.openDownload, id),
 } satisfies DesktopBridge;
 
 contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, bridge);

@@ -21,6 +21,10 @@ export const CHANNELS = {
   setBadgeCount: 'mentora:attention:badge',
   /** Main to renderer: the app menu's "Server address…" was chosen. */
   showServerAddress: 'mentora:server-address:show',
+  /** Main to renderer: a download finished and was saved (DownloadDone). */
+  downloadDone: 'mentora:download:done',
+  /** Opens a finished download, by the id the main process gave it, with the system's viewer. */
+  openDownload: 'mentora:download:open',
 } as const;
 
 /**
@@ -40,6 +44,19 @@ export interface DesktopStartup {
 
 export type ServerUrlResult = { ok: true; serverUrl: string } | { ok: false; message: string };
 
+/**
+ * A download the main process saw finish. `url` is the one the page downloaded (the blob: URL it made),
+ * so the page can tell which of its downloads this is; the save path stays in the main process.
+ */
+export interface DownloadDone {
+  id: string;
+  fileName: string;
+  url: string;
+}
+
+/** Opening a download: done, or the system's reason why not. */
+export type OpenDownloadResult = { ok: true } | { ok: false; message: string };
+
 export interface DesktopBridge {
   startup(): Promise<DesktopStartup>;
   setStored(key: StoredKey, value: string): Promise<void>;
@@ -54,6 +71,10 @@ export interface DesktopBridge {
   setBadgeCount(count: number): Promise<void>;
   /** Calls `listener` when the app menu asks for the server address screen; returns the unsubscribe. */
   onShowServerAddress(listener: () => void): () => void;
+  /** Calls `listener` for each download the window finished saving; returns the unsubscribe. */
+  onDownloadDone(listener: (done: DownloadDone) => void): () => void;
+  /** Opens a finished download with the system's viewer; only ids from onDownloadDone are accepted. */
+  openDownload(id: string): Promise<OpenDownloadResult>;
 }
 
 /** Longest token the store accepts (a JWT is a few hundred characters). */
@@ -97,4 +118,19 @@ export function parseNotification(title: unknown, body: unknown): { title: strin
 /** The argument of setBadgeCount, checked: a whole number from 0 to MAX_BADGE_COUNT. */
 export function parseBadgeCount(count: unknown): number | null {
   return typeof count === 'number' && Number.isInteger(count) && count >= 0 && count <= MAX_BADGE_COUNT ? count : null;
+}
+
+/** A download id as the main process makes them (crypto.randomUUID), or null. */
+export function parseDownloadId(id: unknown): string | null {
+  return typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
+    ? id
+    : null;
+}
+
+/** What the main process sent on CHANNELS.downloadDone, checked before it reaches the page. */
+export function parseDownloadDone(value: unknown): DownloadDone | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, fileName, url } = value as Record<string, unknown>;
+  if (parseDownloadId(id) === null || typeof fileName !== 'string' || typeof url !== 'string') return null;
+  return { id: id as string, fileName, url };
 }

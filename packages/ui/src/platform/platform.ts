@@ -28,6 +28,25 @@ export interface Platform {
    * queue, issue #24). Absent on the web, where the tab has neither: nothing is shown there.
    */
   attention?: PlatformAttention;
+  /**
+   * The desktop app's saved downloads, which it can open with the system's viewer (issue #26). Absent on
+   * the web, where the browser's own download list does that.
+   */
+  downloads?: PlatformDownloads;
+}
+
+/** A download the shell saw saved; `url` is the one the page downloaded (the blob: URL it made). */
+export interface SavedDownload {
+  id: string;
+  fileName: string;
+  url: string;
+}
+
+export interface PlatformDownloads {
+  /** Calls `listener` for each download saved from now on; returns the unsubscribe. */
+  onSaved(listener: (download: SavedDownload) => void): () => void;
+  /** Opens a saved download with the system's viewer; rejects with the system's reason when it cannot. */
+  open(id: string): Promise<void>;
 }
 
 export interface PlatformAttention {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { DesktopBridge, ServerUrlResult, StoredKey } from '../../shared/bridge';
+import type { DesktopBridge, DownloadDone, OpenDownloadResult, ServerUrlResult, StoredKey } from '../../shared/bridge';
 import { createDesktopPlatform, StorageMirror } from './desktopPlatform';
 
 /** A bridge that records calls, as the preload's would reach the main process. */
-function recordingBridge(openAnswer = true) {
+function recordingBridge(openAnswer = true, openDownloadAnswer: OpenDownloadResult = { ok: true }) {
   const calls: unknown[][] = [];
+  const downloadListeners = new Set<(done: DownloadDone) => void>();
   const bridge: DesktopBridge = {
     startup: async () => ({ serverUrl: null, stored: {}, version: '0' }),
     setStored: async (key: StoredKey, value: string) => void calls.push(['setStored', key, value]),
@@ -17,8 +18,16 @@ function recordingBridge(openAnswer = true) {
     notify: async (title: string, body: string) => void calls.push(['notify', title, body]),
     setBadgeCount: async (count: number) => void calls.push(['setBadgeCount', count]),
     onShowServerAddress: () => () => undefined,
+    onDownloadDone: (listener: (done: DownloadDone) => void) => {
+      downloadListeners.add(listener);
+      return () => downloadListeners.delete(listener);
+    },
+    openDownload: async (id: string): Promise<OpenDownloadResult> => {
+      calls.push(['openDownload', id]);
+      return openDownloadAnswer;
+    },
   };
-  return { bridge, calls };
+  return { bridge, calls, downloadListeners };
 }
 
 function quietLog() {
@@ -139,5 +148,29 @@ describe('createDesktopPlatform', () => {
       ['setBadgeCount', 2],
       ['setBadgeCount', 0],
     ]);
+  });
+
+  it('passes saved downloads on and opens them by id, rejecting with the system’s reason', async () => {
+    const ok = recordingBridge();
+    const failing = recordingBridge(true, { ok: false, message: 'No application is set to open this file' });
+    const make = (bridge: DesktopBridge) =>
+      createDesktopPlatform({
+        bridge,
+        serverUrl: 'https://mentora.example.com',
+        storage: new StorageMirror(bridge, {}),
+        changeServer: async () => ({ ok: true }),
+        log: quietLog().log,
+      });
+    const seen: unknown[] = [];
+    const unsubscribe = make(ok.bridge).downloads?.onSaved((download) => seen.push(download));
+    const done = { id: 'd1', fileName: 'notes.md', url: 'blob:app://mentora/x' };
+    for (const listener of ok.downloadListeners) listener(done);
+    expect(seen).toEqual([done]);
+    unsubscribe?.();
+    expect(ok.downloadListeners.size).toBe(0);
+
+    await make(ok.bridge).downloads?.open('d1');
+    expect(ok.calls).toEqual([['openDownload', 'd1']]);
+    await expect(make(failing.bridge).downloads?.open('d1')).rejects.toThrow('No application is set to open this file');
   });
 });

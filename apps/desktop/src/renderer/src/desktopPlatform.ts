@@ -99,6 +99,13 @@ export function createDesktopPlatform({
         bridge.setBadgeCount(count).catch((error: unknown) => log.error('Setting the badge failed', error));
       },
     },
+    downloads: {
+      onSaved: (listener) => bridge.onDownloadDone(listener),
+      async open(id) {
+        const result = await bridge.openDownload(id);
+        if (!result.ok) throw new Error(result.message);
+      },
+    },
   };
   return platform;
 }
