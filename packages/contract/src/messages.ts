@@ -133,6 +133,10 @@ export const MESSAGES = {
     heading: 'Materials',
     loading: 'Loading files...',
     download: 'Download',
+    // The desktop app, once a download is saved: the file opens in the system's viewer.
+    open: 'Open',
+    openTitle: 'Open with the system’s viewer',
+    openFailed: (reason: string) => `Could not open the file: ${reason}`,
     rename: 'Rename',
     delete: 'Delete',
     uploading: (name: string) => `Uploading ${name}`,

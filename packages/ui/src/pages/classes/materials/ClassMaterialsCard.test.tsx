@@ -5,8 +5,10 @@ import { type AxiosAdapter, AxiosError, type InternalAxiosRequestConfig } from '
 import toast from 'react-hot-toast';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../components/formatters';
+import type { SavedDownload } from '../../../platform/platform';
 import { type FakeAnswer, fakeAdapter } from '../../../test/fakeAdapter';
 import { makeClass, PAGE_TEST_TIMEOUT_MS } from '../../../test/fixtures';
+import { memoryPlatform } from '../../../test/memoryPlatform';
 import { renderWithAuth, sent } from '../../../test/renderWithAuth';
 import { ClassMaterialsCard, materialIcon } from './ClassMaterialsCard';
 
@@ -51,12 +53,14 @@ function setup({
   materials = [OLDER, NEWER],
   answer,
   adapter,
+  platform,
 }: {
   isOwner?: boolean;
   isMember?: boolean;
   materials?: ClassMaterial[];
   answer?: Answer;
   adapter?: AxiosAdapter;
+  platform?: ReturnType<typeof memoryPlatform>;
 } = {}) {
   const cls = makeClass({ _id: 'c1', title: 'Rust basics' });
   return renderWithAuth(<ClassMaterialsCard cls={cls} isMember={isMember} isOwner={isOwner} />, {
@@ -64,8 +68,38 @@ function setup({
     route: '/classes/:id',
     answer: listing(materials, answer),
     adapter,
+    platform,
   });
 }
+
+/** The desktop's downloads: `save` reports one saved as the main process would; `opened` what was opened. */
+function desktopDownloads(openError?: string) {
+  const listeners = new Set<(download: SavedDownload) => void>();
+  const opened: string[] = [];
+  const platform = {
+    ...memoryPlatform(),
+    downloads: {
+      onSaved: (listener: (download: SavedDownload) => void) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      open: async (id: string) => {
+        opened.push(id);
+        if (openError) throw new Error(openError);
+      },
+    },
+  };
+  const save = (download: SavedDownload) =>
+    act(() => {
+      for (const listener of listeners) listener(download);
+    });
+  return { platform, save, opened };
+}
+
+const PDF_ANSWER: Answer = (c) =>
+  c.method === 'get' && c.url === '/materials/m1/download'
+    ? { status: 200, data: new Blob(['%PDF-1.4'], { type: 'application/pdf' }) }
+    : undefined;
 
 /**
  * An adapter that holds each upload until the test settles it, reporting progress through the
@@ -160,6 +194,48 @@ describe('ClassMaterialsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     const [request] = sent(requests, 'get', '/materials/m1/download');
     expect(request?.responseType).toBe('blob');
     expect(await createObjectURL.mock.calls[0]?.[0].text()).toBe('%PDF-1.4');
+  });
+
+  it('offers to open a file the desktop app saved, by the id the platform gave the download', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:app://mentora/syllabus'), revokeObjectURL: vi.fn() });
+    const { platform, save, opened } = desktopDownloads();
+    setup({ answer: PDF_ANSWER, platform });
+    await screen.findAllByTestId('material-item');
+    await userEvent.click(screen.getByRole('button', { name: 'Download syllabus.pdf' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    expect(screen.queryByRole('button', { name: /^Open/ })).not.toBeInTheDocument();
+
+    // Another download of the page (not one this card made) offers nothing.
+    save({ id: 'other', fileName: 'session.ics', url: 'blob:app://mentora/ics' });
+    expect(screen.queryByRole('button', { name: /^Open/ })).not.toBeInTheDocument();
+
+    save({ id: 'd1', fileName: 'syllabus.pdf', url: 'blob:app://mentora/syllabus' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open syllabus.pdf' }));
+    expect(opened).toEqual(['d1']);
+    expect(screen.queryByRole('button', { name: 'Open notes.md' })).not.toBeInTheDocument();
+  });
+
+  it('says why the system could not open a saved file', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:app://mentora/syllabus'), revokeObjectURL: vi.fn() });
+    const { platform, save } = desktopDownloads('No application is set to open this file');
+    setup({ answer: PDF_ANSWER, platform });
+    await screen.findAllByTestId('material-item');
+    await userEvent.click(screen.getByRole('button', { name: 'Download syllabus.pdf' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    save({ id: 'd1', fileName: 'syllabus.pdf', url: 'blob:app://mentora/syllabus' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open syllabus.pdf' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(M.openFailed('No application is set to open this file')),
+    );
+  });
+
+  it('offers no Open on the web, where the platform has no downloads', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    setup({ answer: PDF_ANSWER });
+    await screen.findAllByTestId('material-item');
+    await userEvent.click(screen.getByRole('button', { name: 'Download syllabus.pdf' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    expect(screen.queryByRole('button', { name: /^Open/ })).not.toBeInTheDocument();
   });
 
   it('shows its mentor the storage used and uploads several picked files at once, each with its progress', async () => {

@@ -9,6 +9,7 @@ import {
   FileImage,
   FileSpreadsheet,
   FileText,
+  FolderOpen,
   type LucideIcon,
   Pencil,
   Presentation,
@@ -35,6 +36,8 @@ import {
   focusRing,
   inputField,
 } from '../../../components/styles';
+import { usePlatform } from '../../../platform/PlatformContext';
+import type { PlatformDownloads } from '../../../platform/platform';
 import {
   materialKeys,
   uploadMaterial,
@@ -128,6 +131,33 @@ function useUploads(classId: string) {
   return { uploads, start, cancel, dismiss: (upload: Upload) => drop(upload.key) };
 }
 
+/**
+ * The desktop app's saved downloads of this card's files, by material id. A download is known by the
+ * blob: URL the card made for it, so another download of the page (a session's .ics) is never taken for
+ * a material's. On the web (no `downloads`) nothing is ever saved here.
+ */
+function useSavedDownloads(downloads: PlatformDownloads | undefined) {
+  const handed = useRef(new Map<string, string>());
+  const [saved, setSaved] = useState<ReadonlyMap<string, string>>(() => new Map());
+  useEffect(
+    () =>
+      downloads?.onSaved(({ id, url }) => {
+        const materialId = handed.current.get(url);
+        if (materialId === undefined) return;
+        handed.current.delete(url);
+        setSaved((all) => new Map(all).set(materialId, id));
+      }),
+    [downloads],
+  );
+  return {
+    saved,
+    // A save dialog the person cancels never reports back: its entry stays, and is never matched.
+    handedOver: (url: string, materialId: string) => {
+      if (downloads) handed.current.set(url, materialId);
+    },
+  };
+}
+
 export function ClassMaterialsCard({
   cls,
   isMember,
@@ -148,15 +178,22 @@ export function ClassMaterialsCard({
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { downloads } = usePlatform();
+  const { saved, handedOver } = useSavedDownloads(downloads);
   if (!isMember) return null;
 
   const list = [...(materials.data?.materials ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   const onDownload = (material: ClassMaterial) =>
     download.mutate(material, {
-      onSuccess: (blob) => downloadFile(material.name, blob, material.type),
+      onSuccess: (blob) => handedOver(downloadFile(material.name, blob, material.type), material._id),
       onError: (error) => toast.error(errorMessage(error, M.downloadFailed)),
     });
+
+  const onOpen = (downloadId: string) =>
+    downloads
+      ?.open(downloadId)
+      .catch((error: unknown) => toast.error(M.openFailed(error instanceof Error ? error.message : String(error))));
 
   const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
   const dropProps = isOwner
@@ -252,6 +289,7 @@ export function ClassMaterialsCard({
           {list.map((m) => {
             const Icon = materialIcon(m.type);
             const downloading = download.isPending && download.variables?._id === m._id;
+            const savedAs = saved.get(m._id);
             return (
               <li
                 key={m._id}
@@ -292,6 +330,20 @@ export function ClassMaterialsCard({
                       {M.download}
                     </span>
                   </button>
+                  {savedAs !== undefined && (
+                    <button
+                      type="button"
+                      className={`${buttonSecondary} px-3`}
+                      aria-label={`${M.open} ${m.name}`}
+                      title={M.openTitle}
+                      onClick={() => onOpen(savedAs)}
+                    >
+                      <FolderOpen aria-hidden="true" className="size-4" />
+                      <span aria-hidden="true" className="hidden sm:inline">
+                        {M.open}
+                      </span>
+                    </button>
+                  )}
                   {isOwner && (
                     <>
                       <button
