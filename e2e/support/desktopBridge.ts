@@ -1,17 +1,27 @@
 // The desktop renderer in Chromium with its bridge injected. Electron cannot run here, so the preload's
 // IPC is replaced by a Playwright binding, and behind it run the desktop app's real main-process modules
-// (registerBridgeHandlers, SettingsStore, openExternalUrl, validateServerUrl, createAttention): only
-// Electron's own pieces are fakes (the electron-store file, shell.openExternal, ipcMain, Notification,
-// app.setBadgeCount).
+// (registerBridgeHandlers, SettingsStore, openExternalUrl, validateServerUrl, createAttention,
+// createDownloads): only Electron's own pieces are fakes (the electron-store file, shell.openExternal and
+// openPath, ipcMain, Notification, app.setBadgeCount, the session's will-download, fed from Chromium's
+// own downloads as Playwright saves them).
 import type { Page } from '@playwright/test';
 import { createAttention } from '../../apps/desktop/src/main/attention';
+import { createDownloads } from '../../apps/desktop/src/main/downloads';
 import { openExternalUrl } from '../../apps/desktop/src/main/externalLinks';
 import { registerBridgeHandlers } from '../../apps/desktop/src/main/ipcHandlers';
 import { validateServerUrl } from '../../apps/desktop/src/main/serverAddress';
 import { SettingsStore } from '../../apps/desktop/src/main/settingsStore';
-import { CHANNELS, type DesktopBridge, type StoredKey } from '../../apps/desktop/src/shared/bridge';
+import {
+  CHANNELS,
+  type DesktopBridge,
+  type DownloadDone,
+  type OpenDownloadResult,
+  type StoredKey,
+} from '../../apps/desktop/src/shared/bridge';
 import {
   FakeBadgeApp,
+  FakeDownloadItem,
+  FakeDownloadSession,
   FakeIpcMain,
   FakeLog,
   FakeNotifications,
@@ -38,6 +48,8 @@ export interface DesktopHarness {
   /** The OS notifications shown (the review queue's), and the app badge's counts. */
   notifications: FakeNotifications;
   badge: FakeBadgeApp;
+  /** The downloads the main process saw saved and told the page about, with where Playwright saved each. */
+  downloads: (DownloadDone & { savePath: string })[];
   /** Opens the renderer at an in-app path (the hash router's). */
   open(path?: string): Promise<void>;
   /** What the app menu's "Server Address…" does: the main process tells the page. */
@@ -57,6 +69,7 @@ declare global {
     mentora?: DesktopBridge;
     __mentoraIpc?: (channel: string, ...args: unknown[]) => Promise<unknown>;
     __mentoraMenu?: () => void;
+    __mentoraDownloadDone?: (done: DownloadDone) => void;
   }
 }
 
@@ -73,6 +86,24 @@ export async function injectDesktopBridge(
   const ipc = new FakeIpcMain();
   const notifications = new FakeNotifications();
   const badge = new FakeBadgeApp();
+  const downloads = createDownloads({ shell, log });
+  const session = new FakeDownloadSession();
+  downloads.watch(session, CHANNELS.downloadDone);
+  const saved: (DownloadDone & { savePath: string })[] = [];
+  // Chromium's download, once Playwright has written it, goes through will-download → done as in Electron.
+  page.on('download', (download) => {
+    void download.path().then((savePath) => {
+      const item = new FakeDownloadItem(download.suggestedFilename(), download.url(), savePath);
+      session.download(item, {
+        isDestroyed: () => page.isClosed(),
+        send: (_channel, done) => {
+          saved.push({ ...(done as DownloadDone), savePath });
+          void page.evaluate((value) => window.__mentoraDownloadDone?.(value), done as DownloadDone).catch(() => {});
+        },
+      });
+      item.finish('completed');
+    });
+  });
   registerBridgeHandlers(
     ipc,
     {
@@ -81,6 +112,7 @@ export async function injectDesktopBridge(
       openExternal: (target) => openExternalUrl(target, shell, log),
       validateServerUrl: (address) => validateServerUrl(address, fetch),
       attention: createAttention({ Notification: notifications.Class, app: badge, window: () => null, log }),
+      downloads,
     },
     { appOrigins: [new URL(url).origin], log },
   );
@@ -104,6 +136,10 @@ export async function injectDesktopBridge(
     window.__mentoraMenu = () => {
       for (const listener of listeners) listener();
     };
+    const downloadListeners = new Set<(done: DownloadDone) => void>();
+    window.__mentoraDownloadDone = (done) => {
+      for (const listener of downloadListeners) listener(done);
+    };
     const bridge: DesktopBridge = {
       startup: () => ipc(channels.startup) as ReturnType<DesktopBridge['startup']>,
       setStored: (key, value) => ipc(channels.setStored, key, value) as Promise<void>,
@@ -116,6 +152,11 @@ export async function injectDesktopBridge(
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
+      onDownloadDone: (listener) => {
+        downloadListeners.add(listener);
+        return () => downloadListeners.delete(listener);
+      },
+      openDownload: (id) => ipc(channels.openDownload, id) as Promise<OpenDownloadResult>,
     };
     Object.defineProperty(window, 'mentora', { value: Object.freeze(bridge) });
   }, CHANNELS);
@@ -127,6 +168,7 @@ export async function injectDesktopBridge(
     calls,
     notifications,
     badge,
+    downloads: saved,
     open: async (path = '/') => {
       await page.goto(`${url}#${path}`);
     },

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { newAccount, registerViaApi } from '../support/accounts';
 import { injectDesktopBridge } from '../support/desktopBridge';
@@ -218,6 +219,30 @@ test('a mentor drops a file on the class page of the desktop app, and downloads 
   const download = page.waitForEvent('download');
   await item.getByRole('button', { name: 'Download pressing.md' }).click();
   expect((await download).suggestedFilename()).toBe('pressing.md');
+
+  // Once saved, the row offers to open it with the system's viewer: the page asks by the download's id,
+  // and the main process opens the path it recorded.
+  await item.getByRole('button', { name: 'Open pressing.md' }).click();
+  await expect.poll(() => desktop.shell.openedPaths).toHaveLength(1);
+  const [saved] = desktop.downloads;
+  expect(saved?.fileName).toBe('pressing.md');
+  expect(desktop.shell.openedPaths).toEqual([saved?.savePath]);
+  expect(desktop.calls).toContainEqual({ channel: 'mentora:download:open', args: [saved?.id] });
+  expect(await readFile(saved?.savePath ?? '', 'utf8')).toBe(text);
+
+  // A page that names a path, or an id the main process never gave out, opens nothing.
+  const refused = await page.evaluate(() =>
+    Promise.all(
+      ['/etc/passwd', '00000000-0000-4000-8000-000000000000'].map((id) =>
+        window.mentora?.openDownload(id).then(
+          () => 'opened',
+          () => 'refused',
+        ),
+      ),
+    ),
+  );
+  expect(refused).toEqual(['refused', 'refused']);
+  expect(desktop.shell.openedPaths).toHaveLength(1);
 });
 
 test('a javascript: or file: URL never reaches the system browser', async ({ page, baseURL, request }) => {

@@ -1,6 +1,7 @@
 // Small stand-ins for the few Electron APIs the main-process modules use, shaped like the real ones
 // (events with preventDefault, ipcMain.handle, shell.openExternal, a session's permission handlers, a
 // window's bounds). The modules take these through their parameters; nothing is module-mocked.
+import type { SenderLike } from '../src/main/downloads';
 import type { NavigationEvent } from '../src/main/navigationGuard';
 import type { KeyValueStore } from '../src/main/settingsStore';
 import type { Area } from '../src/main/windowState';
@@ -83,12 +84,12 @@ export class FakeSender {
 
 /** A Session's 'will-download': `download` starts one from `sender`, as a click on an <a download> would. */
 export class FakeDownloadSession {
-  private readonly listeners: ((event: unknown, item: FakeDownloadItem, contents: FakeSender) => void)[] = [];
-  on(_event: 'will-download', listener: (event: unknown, item: FakeDownloadItem, contents: FakeSender) => void): this {
+  private readonly listeners: ((event: unknown, item: FakeDownloadItem, contents: SenderLike) => void)[] = [];
+  on(_event: 'will-download', listener: (event: unknown, item: FakeDownloadItem, contents: SenderLike) => void): this {
     this.listeners.push(listener);
     return this;
   }
-  download(item: FakeDownloadItem, sender: FakeSender): FakeDownloadItem {
+  download(item: FakeDownloadItem, sender: SenderLike): FakeDownloadItem {
     for (const listener of this.listeners) listener({}, item, sender);
     return item;
   }
