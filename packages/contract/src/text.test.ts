@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl, parseTags } from './text.js';
+import { downloadName, isAvatarPath, isHttpUrl, parseTags } from './text.js';
 
 describe('parseTags', () => {
   it('splits on commas, trims and drops empties', () => {
@@ -25,6 +25,31 @@ describe('isHttpUrl', () => {
       '',
     ]) {
       expect(isHttpUrl(bad)).toBe(false);
+    }
+  });
+});
+
+describe('downloadName', () => {
+  it('keeps a name whose extension fits the type, and adds the type’s own to any other', () => {
+    expect(downloadName('Week 1.pdf', 'application/pdf')).toBe('Week 1.pdf');
+    expect(downloadName('photo.JPEG', 'image/jpeg')).toBe('photo.JPEG');
+    expect(downloadName('notes.bat', 'text/plain')).toBe('notes.bat.txt');
+    expect(downloadName('setup.msi', 'application/x-cfb')).toBe('setup.msi.doc');
+    expect(downloadName('slides', 'application/vnd.oasis.opendocument.presentation')).toBe('slides.odp');
+    expect(downloadName('README.md', 'text/markdown')).toBe('README.md');
+    expect(downloadName('odd', 'application/x-unknown')).toBe('odd.bin');
+  });
+});
+
+describe('isAvatarPath', () => {
+  it('is the server’s own picture path only', () => {
+    expect(isAvatarPath('/api/avatars/0b6f2c1e-2d3a-4c5b-8e9f-001122334455')).toBe(true);
+    for (const other of [
+      '/api/avatars/x',
+      'https://x.test/api/avatars/0b6f2c1e-2d3a-4c5b-8e9f-001122334455',
+      '/api/users',
+    ]) {
+      expect(isAvatarPath(other), other).toBe(false);
     }
   });
 });

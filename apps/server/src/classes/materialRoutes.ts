@@ -1,4 +1,4 @@
-import { MESSAGES, renameMaterialRequestSchema } from '@mentora/contract';
+import { downloadName, MESSAGES, renameMaterialRequestSchema } from '@mentora/contract';
 import { type Request, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { actor } from '../http/auth.js';
@@ -31,7 +31,8 @@ export function materialRoutes(ctx: AppContext): Router {
     const material = await materials.materialForDownload(ctx, user, materialId(req));
     await serveFile(req, res, ctx.files, {
       key: material.storageKey,
-      name: material.name,
+      // Saved under an extension that fits its type: a file is opened by its extension.
+      name: downloadName(material.name, material.type),
       type: material.type,
       size: material.size,
       etag: material.sha256,

@@ -186,6 +186,11 @@ describe.each(['fs', 's3'] as const)('class materials in the %s store', { timeou
     const res = await upload(mentor, PDF_BYTES, '../../etc/passwd.pdf', c.id).expect(201);
     expect(res.body.material.name).toBe('passwd.pdf');
     expect(await keyOf(res.body.material._id)).toMatch(/^materials\/[0-9a-f-]{36}$/);
+    // Saved under an extension that fits what it is: text named .bat would run as a program when opened.
+    const script = await upload(mentor, Buffer.from('del /q C:\\*\r\n'), 'notes.bat', c.id).expect(201);
+    expect(script.body.material).toMatchObject({ name: 'notes.bat', type: 'text/plain' });
+    const saved = await t.http.get(`/api/materials/${script.body.material._id}/download`).set(learner.auth).expect(200);
+    expect(saved.headers['content-disposition']).toBe('attachment; filename=notes.bat.txt');
   });
 
   it('answers 400 for a request without a file, an empty file or a JSON body', async () => {

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import {
   type ClassMaterial,
   type ClassMaterialsResponse,
+  MATERIAL_EXTENSIONS,
   MESSAGES,
   type renameMaterialRequestSchema,
 } from '@mentora/contract';
@@ -24,25 +25,13 @@ import { presentClassMaterial } from './presenter.js';
 // racing each other cannot pass it together. A material's file is deleted by a job its row's deletion
 // queues (migration 0017), however the row goes.
 
-/** What a class material may be, as file-type names the formats (and text/plain for text). */
-export const MATERIAL_TYPES: ReadonlySet<string> = new Set([
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'text/plain',
-  'application/zip',
-  // Office (OOXML) and OpenDocument: ZIP containers file-type tells apart by their contents.
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'application/vnd.oasis.opendocument.text',
-  'application/vnd.oasis.opendocument.spreadsheet',
-  'application/vnd.oasis.opendocument.presentation',
-  // Office's older binary formats (.doc, .xls, .ppt) share one container.
-  'application/x-cfb',
-]);
+/**
+ * What a class material may be, as file-type names the formats (and text/plain for text): the types the
+ * contract gives extensions for. Markdown is not read from the bytes (it is text named .md: typeFor).
+ */
+export const MATERIAL_TYPES: ReadonlySet<string> = new Set(
+  Object.keys(MATERIAL_EXTENSIONS).filter((type) => type !== 'text/markdown'),
+);
 
 /** The job that deletes a file from the store (jobs/handlers.ts); migration 0017's trigger queues it. */
 export const FILE_DELETE_JOB = 'file-delete';

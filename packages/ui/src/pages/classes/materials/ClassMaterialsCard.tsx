@@ -1,4 +1,11 @@
-import { type ClassItem, type ClassMaterial, LIMITS, MESSAGES, renameMaterialRequestSchema } from '@mentora/contract';
+import {
+  type ClassItem,
+  type ClassMaterial,
+  downloadName,
+  LIMITS,
+  MESSAGES,
+  renameMaterialRequestSchema,
+} from '@mentora/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { isCancel } from 'axios';
 import {
@@ -186,7 +193,8 @@ export function ClassMaterialsCard({
 
   const onDownload = (material: ClassMaterial) =>
     download.mutate(material, {
-      onSuccess: (blob) => handedOver(downloadFile(material.name, blob, material.type), material._id),
+      onSuccess: (blob) =>
+        handedOver(downloadFile(downloadName(material.name, material.type), blob, material.type), material._id),
       onError: (error) => toast.error(errorMessage(error, M.downloadFailed)),
     });
 
