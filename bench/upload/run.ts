@@ -14,6 +14,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BENCH_SERVER_ENV, startBenchServer } from '../server.js';
@@ -45,7 +46,7 @@ function pdfUpload(size: number, boundary: string): ReadableStream<Uint8Array> {
     for (let sent = 9; sent < size; sent += chunk.length) yield chunk.subarray(0, Math.min(chunk.length, size - sent));
     yield Buffer.from(`\r\n--${boundary}--\r\n`);
   }
-  return ReadableStream.from(parts());
+  return Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>;
 }
 
 async function json(base: string, method: string, url: string, body?: unknown, token?: string) {
