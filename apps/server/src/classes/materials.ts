@@ -55,26 +55,33 @@ async function usedBytes(db: Queryable, classId: string): Promise<number> {
   return row?.used ?? 0;
 }
 
-/** The class, if the caller is its mentor (404 when it does not exist, 403 otherwise). */
-async function managedClass(db: Queryable, user: UserRow, classId: string) {
-  const [cls] = await db
+/**
+ * The class, if the caller is its mentor (404 when it does not exist, 403 otherwise). `lock` holds its
+ * row until the transaction ends: uploads to one class then wait in line for the quota check.
+ */
+async function managedClass(db: Queryable, user: UserRow, classId: string, { lock = false } = {}) {
+  const query = db
     .select({ id: classes.id, mentorId: classes.mentorId, title: classes.title })
     .from(classes)
     .where(eq(classes.id, classId))
     .limit(1);
+  const [cls] = await (lock ? query.for('update') : query);
   if (!cls) throw classNotFound();
   if (!canManageMaterials(user, cls)) throw forbidden(MESSAGES.materials.mentorOnly);
   return cls;
 }
 
-/** The material and its class, if the caller may see it (404 when it does not exist, 403 when not a member). */
-async function visibleMaterial(ctx: AppContext, user: UserRow, materialId: string) {
-  const [row] = await ctx.db.select().from(classMaterials).where(eq(classMaterials.id, materialId)).limit(1);
+async function materialById(db: Queryable, materialId: string): Promise<ClassMaterialRow> {
+  const [row] = await db.select().from(classMaterials).where(eq(classMaterials.id, materialId)).limit(1);
   if (!row) throw materialNotFound();
-  const membership = await membershipOf(ctx.db, row.classId, user);
-  if (!membership) throw materialNotFound();
-  if (!canSeeMaterials(membership)) throw forbidden(MESSAGES.materials.membersOnly);
-  return { material: row, membership };
+  return row;
+}
+
+/** The material, if the caller is its class's mentor. */
+async function managedMaterial(ctx: AppContext, user: UserRow, materialId: string): Promise<ClassMaterialRow> {
+  const row = await materialById(ctx.db, materialId);
+  await managedClass(ctx.db, user, row.classId);
+  return row;
 }
 
 export async function listMaterials(ctx: AppContext, user: UserRow, classId: string): Promise<ClassMaterialsResponse> {
@@ -122,15 +129,8 @@ export async function uploadMaterial(
   const stored = await receiveUpload(req, ctx.files, rules);
   try {
     const { row, raised } = await ctx.db.transaction(async (tx) => {
-      // The class row's lock puts uploads to one class in line for the quota check (and makes sure it
-      // still exists and is still theirs).
-      const [cls] = await tx
-        .select({ id: classes.id, mentorId: classes.mentorId, title: classes.title })
-        .from(classes)
-        .where(eq(classes.id, classId))
-        .for('update');
-      if (!cls) throw classNotFound();
-      if (!canManageMaterials(user, cls)) throw forbidden(MESSAGES.materials.mentorOnly);
+      // Again, under the class row's lock: it still exists, is still theirs, and has room.
+      const cls = await managedClass(tx, user, classId, { lock: true });
       if ((await usedBytes(tx, classId)) + stored.size > classStorageMaxBytes) throw quotaFull();
       const [created] = await tx
         .insert(classMaterials)
@@ -161,9 +161,7 @@ export async function renameMaterial(
   materialId: string,
   input: RenameInput,
 ): Promise<ClassMaterial> {
-  const [row] = await ctx.db.select().from(classMaterials).where(eq(classMaterials.id, materialId)).limit(1);
-  if (!row) throw materialNotFound();
-  await managedClass(ctx.db, user, row.classId);
+  await managedMaterial(ctx, user, materialId);
   const [updated] = await ctx.db
     .update(classMaterials)
     .set({ name: input.name })
@@ -174,17 +172,19 @@ export async function renameMaterial(
 }
 
 export async function deleteMaterial(ctx: AppContext, user: UserRow, materialId: string): Promise<void> {
-  const [row] = await ctx.db.select().from(classMaterials).where(eq(classMaterials.id, materialId)).limit(1);
-  if (!row) throw materialNotFound();
-  await managedClass(ctx.db, user, row.classId);
+  await managedMaterial(ctx, user, materialId);
   await ctx.db.delete(classMaterials).where(eq(classMaterials.id, materialId));
 }
 
-/** The material a member may download. */
+/** The material, if the caller may download it (404 when it does not exist, 403 when not a member). */
 export async function materialForDownload(
   ctx: AppContext,
   user: UserRow,
   materialId: string,
 ): Promise<ClassMaterialRow> {
-  return (await visibleMaterial(ctx, user, materialId)).material;
+  const row = await materialById(ctx.db, materialId);
+  const membership = await membershipOf(ctx.db, row.classId, user);
+  if (!membership) throw materialNotFound();
+  if (!canSeeMaterials(membership)) throw forbidden(MESSAGES.materials.membersOnly);
+  return row;
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type Duplex, PassThrough, type Readable, Transform } from 'node:stream';
+import { type Duplex, type Readable, Transform } from 'node:stream';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../http/errors.js';
@@ -150,11 +150,9 @@ async function storeFile(file: Readable, filename: string | undefined, store: Fi
       done(null, chunk);
     },
   });
-  const body = new PassThrough();
-  body.pipe(counted);
-  body.write(head);
-  if (ended) body.end();
-  else file.pipe(body);
+  counted.write(head);
+  if (ended) counted.end();
+  else file.pipe(counted);
   file.on('limit', () => counted.destroy(new HttpError(413, rules.messages.tooLarge)));
   file.on('error', (error) => counted.destroy(error));
   let stored: Readable = counted;

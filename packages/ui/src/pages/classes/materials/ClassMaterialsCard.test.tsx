@@ -50,7 +50,7 @@ function listing(materials: ClassMaterial[], answer?: Answer) {
 function setup({
   isOwner = false,
   isMember = true,
-  materials = [OLDER, NEWER],
+  materials = [NEWER, OLDER],
   answer,
   adapter,
   platform,

@@ -189,7 +189,8 @@ export function ClassMaterialsCard({
   const { saved, handedOver } = useSavedDownloads(downloads);
   if (!isMember) return null;
 
-  const list = [...(materials.data?.materials ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // Newest first, as the server lists them.
+  const list = materials.data?.materials ?? [];
 
   const onDownload = (material: ClassMaterial) =>
     download.mutate(material, {
