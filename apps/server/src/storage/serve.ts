@@ -7,6 +7,12 @@ import type { FileStore } from './store.js';
 // upload, never sniffed (nosniff), a CSP that allows nothing and sandboxes the document should it be
 // opened anyway, and (for downloads) an attachment. ETag and single byte ranges let a browser resume.
 
+/** What every stored file is sent with: its type is never guessed, and opened as a page it can do nothing. */
+export const INERT = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+} as const;
+
 export interface ServedFile {
   key: string;
   name: string;
@@ -38,8 +44,7 @@ export async function serveFile(req: Request, res: Response, store: FileStore, f
   }
 
   res.set({
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; sandbox",
+    ...INERT,
     'Cache-Control': file.cacheControl,
     'Accept-Ranges': 'bytes',
     ETag: etag,

@@ -2,6 +2,7 @@ import { MESSAGES } from '@mentora/contract';
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
+import { INERT } from '../storage/serve.js';
 import { readAvatar } from './avatars.js';
 
 // GET /api/avatars/{id}: a profile picture, to anyone (it is shown beside its owner's posts, and the
@@ -16,8 +17,7 @@ export function avatarRoutes(ctx: AppContext): Router {
     res.set({
       'Content-Type': 'image/webp',
       'Content-Disposition': 'inline',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
+      ...INERT,
       'Cache-Control': 'public, max-age=31536000, immutable',
       // Shown by pages of other origins too (the desktop app).
       'Cross-Origin-Resource-Policy': 'cross-origin',
