@@ -16,7 +16,6 @@ import { requestLog } from './http/requestLog.js';
 import { jsonBody } from './http/validate.js';
 import { webAppRoutes } from './http/webApp.js';
 import { apiRoutes } from './routes.js';
-import { refuseSilencedWrites } from './sanctions/guard.js';
 
 export interface AppOptions {
   rateLimitStore?: StoreFactory;
@@ -58,7 +57,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const limits = createRateLimiters(ctx.config, options.rateLimitStore);
   // Signing in needs no session: those calls check their Origin on their own routes, whatever the
   // cookie, and are answered here.
-  api.use('/auth', signInRoutes(ctx, limits));
+  api.use(signInRoutes(ctx, limits));
   // Before the body is read: a forged request is refused whatever it carries.
   api.use(csrfProtection(ctx.config));
   api.use(jsonBody());
@@ -66,8 +65,6 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   api.get('/health/live', livenessHandler);
   api.use(apiDocsRoutes());
   api.use(authenticate(ctx));
-  // A silenced caller may read but not publish (sanctions/policy.ts SILENCED_WRITES).
-  api.use(refuseSilencedWrites());
   api.use(apiRoutes(ctx, limits));
   api.use(notFoundHandler);
   api.use(errorHandler(ctx.logger));

@@ -18,27 +18,30 @@ import { searchRoutes } from './search/routes.js';
 import { avatarRoutes } from './users/avatarRoutes.js';
 import { adminRoutes, userRoutes } from './users/routes.js';
 
-/** Every API area, mounted under /api. Each area's routes.ts is HTTP only; rules live in its service. */
+/**
+ * Every API area, mounted under /api. Each area's router names its own paths in full (http/apiRouter.ts),
+ * so they are mounted without a path. Each area's routes.ts is HTTP only; rules live in its service.
+ */
 export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   const router = Router();
-  router.use('/auth', authRoutes(ctx, limits));
-  router.use('/users', userRoutes(ctx));
-  router.use('/avatars', avatarRoutes(ctx));
-  router.use('/users/:id/sanctions', sanctionsRoutes(ctx));
-  router.use('/admin', adminRoutes(ctx));
-  router.use('/admin/audit-log', auditRoutes(ctx));
-  router.use('/classes', classesRoutes(ctx));
-  router.use('/materials', materialRoutes(ctx));
-  router.use('/calendar', calendarRoutes(ctx));
-  router.use('/discussions', discussionsRoutes(ctx));
-  router.use('/reviews', reviewsRoutes(ctx));
-  router.use('/community', communityRoutes(ctx));
-  router.use('/search', searchRoutes(ctx));
-  router.use('/gemini', assistantRoutes(ctx, limits));
-  router.use('/notifications/unsubscribe', unsubscribeRoutes(ctx));
-  router.use('/notifications', notificationsRoutes(ctx));
-  router.use('/events', eventsRoutes(ctx));
-  router.use('/reports', reportRoutes(ctx, limits));
-  router.use('/moderation', moderationRoutes(ctx));
+  router.use(authRoutes(ctx, limits));
+  router.use(userRoutes(ctx));
+  router.use(avatarRoutes(ctx));
+  router.use(sanctionsRoutes(ctx));
+  router.use(adminRoutes(ctx));
+  router.use(auditRoutes(ctx));
+  router.use(classesRoutes(ctx));
+  router.use(materialRoutes(ctx));
+  router.use(calendarRoutes(ctx));
+  router.use(discussionsRoutes(ctx));
+  router.use(reviewsRoutes(ctx));
+  router.use(communityRoutes(ctx));
+  router.use(searchRoutes(ctx));
+  router.use(assistantRoutes(ctx, limits));
+  router.use(unsubscribeRoutes(ctx));
+  router.use(notificationsRoutes(ctx));
+  router.use(eventsRoutes(ctx));
+  router.use(reportRoutes(ctx, limits));
+  router.use(moderationRoutes(ctx));
   return router;
 }

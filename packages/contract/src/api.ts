@@ -26,6 +26,16 @@ export interface ApiRoute {
   who: string;
   /** 'user': a session token as the `token` cookie or `Authorization: Bearer`; 'none': anyone. */
   auth: 'none' | 'user';
+  /**
+   * A write says whether it publishes something others read (words, a name, a picture, a file): a
+   * silenced caller may not make such a call (403), and may make every other. The server checks it on
+   * the route Express matched (apps/server/src/http/apiRouter.ts), so no spelling of the path escapes
+   * it. Every write says it, either way, on purpose (api.test.ts). Reading, deleting one's own content,
+   * liking (a like publishes no words), enrolling, the assistant (nobody else reads it), notifications,
+   * password, sign-out and deleting the account publish nothing; a system notice (a session cancelled,
+   * a learner taken off a roster) is not the caller's words.
+   */
+  publishes?: boolean;
   body?: z.ZodType;
   /** A multipart/form-data body of one file in this field (instead of a JSON body). */
   upload?: { field: 'file'; description: string };
@@ -92,6 +102,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/auth/register',
+    publishes: false,
     tag: 'Auth',
     summary: 'Create an account and sign in (sets the token cookie)',
     ...anyone,
@@ -102,6 +113,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/auth/login',
+    publishes: false,
     tag: 'Auth',
     summary: 'Sign in with email and password (sets the token cookie); 403 while suspended, saying until when and why',
     ...anyone,
@@ -112,6 +124,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/auth/logout',
+    publishes: false,
     tag: 'Auth',
     summary: 'Sign out: revokes this token',
     ...signedIn,
@@ -120,6 +133,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/auth/logout-all',
+    publishes: false,
     tag: 'Auth',
     summary: 'Sign out everywhere: revokes every session of the caller',
     ...signedIn,
@@ -136,6 +150,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'put',
     path: '/auth/profile',
+    publishes: true,
     tag: 'Auth',
     summary: 'Update the profile (a new email needs the current password); 403 while silenced',
     ...signedIn,
@@ -146,6 +161,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'put',
     path: '/auth/profile/picture',
+    publishes: true,
     tag: 'Auth',
     summary:
       'Upload a profile picture (PNG, JPEG, GIF or WebP): stored square at 256 px as WebP, without its metadata; 403 while silenced',
@@ -157,6 +173,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'delete',
     path: '/auth/profile/picture',
+    publishes: false,
     tag: 'Auth',
     summary: 'Remove the profile picture',
     ...signedIn,
@@ -174,6 +191,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'put',
     path: '/auth/password',
+    publishes: false,
     tag: 'Auth',
     summary: 'Change the password; other sessions end',
     ...signedIn,
@@ -183,6 +201,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'delete',
     path: '/auth/account',
+    publishes: false,
     tag: 'Auth',
     summary: 'Delete the caller’s account and everything it owns',
     ...signedIn,
@@ -193,6 +212,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/auth/forgot-password',
+    publishes: false,
     tag: 'Auth',
     summary: 'Mail a password reset link (the same answer whether or not the account exists)',
     ...anyone,
@@ -202,6 +222,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/auth/reset-password',
+    publishes: false,
     tag: 'Auth',
     summary: 'Set a new password with a reset link’s token',
     ...anyone,
@@ -213,6 +234,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/users/request-verification',
+    publishes: false,
     tag: 'Users',
     summary: 'Ask an admin to verify the caller as a mentor',
     auth: 'user',
@@ -247,6 +269,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'delete',
     path: '/users/mentor/:id',
+    publishes: false,
     tag: 'Users',
     summary: 'Remove a mentor and everything they own',
     ...admin,
@@ -255,6 +278,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'delete',
     path: '/users/learner/:id',
+    publishes: false,
     tag: 'Users',
     summary: 'Remove a learner and everything they own',
     ...admin,
@@ -271,6 +295,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/users/:id/sanctions',
+    publishes: false,
     tag: 'Sanctions',
     summary: 'Warn, silence (no posting) or suspend (no signing in) an account; admins cannot be sanctioned',
     ...admin,
@@ -280,6 +305,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'delete',
     path: '/users/:id/sanctions/:sid',
+    publishes: false,
     tag: 'Sanctions',
     summary: 'Lift a silence or suspension early',
     ...admin,
@@ -290,6 +316,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'put',
     path: '/admin/verify-mentor/:id',
+    publishes: false,
     tag: 'Administration',
     summary: 'Verify a mentor',
     ...admin,
@@ -298,6 +325,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'put',
     path: '/admin/users/:id/role',
+    publishes: false,
     tag: 'Administration',
     summary: 'Change a user’s role (admin included)',
     ...admin,
@@ -328,6 +356,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/classes',
+    publishes: true,
     tag: 'Classes',
     summary: 'Create a class',
     auth: 'user',
@@ -365,6 +394,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'put',
     path: '/classes/:id',
+    publishes: true,
     tag: 'Classes',
     summary: 'Update a class, its status included (a completed class takes no new enrolments)',
     auth: 'user',
@@ -376,6 +406,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'delete',
     path: '/classes/:id',
+    publishes: false,
     tag: 'Classes',
     summary: 'Delete a class with its enrolments, discussions and reviews',
     auth: 'user',
@@ -386,6 +417,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/classes/:id/enroll',
+    publishes: false,
     tag: 'Classes',
     summary: 'Enrol in a class (400 when it is full or completed)',
     auth: 'user',
@@ -396,6 +428,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/classes/:id/unenroll',
+    publishes: false,
     tag: 'Classes',
     summary: 'Leave a class',
     auth: 'user',
@@ -426,6 +459,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'delete',
     path: '/classes/:id/roster/:userId',
+    publishes: false,
     tag: 'Classes',
     summary: 'Remove a learner from the class: their access ends at once and they are told',
     auth: 'user',
@@ -444,6 +478,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/classes/:id/live',
+    publishes: false,
     tag: 'Classes',
     summary: 'Start the live session and tell enrolled learners',
     auth: 'user',
@@ -464,6 +499,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/classes/:id/live/room',
+    publishes: false,
     tag: 'Classes',
     summary: 'A new room link for the live session',
     auth: 'user',
@@ -484,6 +520,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/classes/:id/sessions',
+    publishes: true,
     tag: 'Classes',
     summary: 'Schedule a session (start in the future, 15–480 minutes); enrolled learners are told',
     auth: 'user',
@@ -495,6 +532,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'put',
     path: '/classes/:id/sessions/:sid',
+    publishes: true,
     tag: 'Classes',
     summary: 'Change a session; enrolled learners are told when it moves',
     auth: 'user',
@@ -506,6 +544,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'delete',
     path: '/classes/:id/sessions/:sid',
+    publishes: false,
     tag: 'Classes',
     summary: 'Cancel a session; enrolled learners are told',
     auth: 'user',
@@ -538,6 +577,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/classes/:id/materials',
+    publishes: true,
     tag: 'Materials',
     summary:
       'Upload a file (PDF, image, plain text or Markdown, ZIP, Office or ODF; the type is read from the content); enrolled learners are told',
@@ -550,6 +590,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'patch',
     path: '/materials/:id',
+    publishes: true,
     tag: 'Materials',
     summary: 'Rename a file (the name is for display only)',
     auth: 'user',
@@ -561,6 +602,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'delete',
     path: '/materials/:id',
+    publishes: false,
     tag: 'Materials',
     summary: 'Delete a file',
     auth: 'user',
@@ -591,6 +633,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/calendar/feed/reset',
+    publishes: false,
     tag: 'Calendar',
     summary: 'A new calendar feed URL; the old one stops working',
     ...signedIn,
@@ -640,6 +683,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/discussions',
+    publishes: true,
     tag: 'Discussions',
     summary: 'Start a discussion in a class',
     auth: 'user',
@@ -651,6 +695,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/discussions/:id/replies',
+    publishes: true,
     tag: 'Discussions',
     summary: 'Reply to a discussion',
     auth: 'user',
@@ -662,6 +707,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'delete',
     path: '/discussions/:id',
+    publishes: false,
     tag: 'Discussions',
     summary: 'Delete a discussion',
     auth: 'user',
@@ -674,6 +720,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/reviews',
+    publishes: true,
     tag: 'Reviews',
     summary: 'Review a class (a second review replaces the first)',
     auth: 'user',
@@ -724,6 +771,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/community',
+    publishes: true,
     tag: 'Community',
     summary: 'Post to the community; 403 while silenced',
     ...signedIn,
@@ -734,6 +782,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/community/:id/like',
+    publishes: false,
     tag: 'Community',
     summary: 'Like a post, or unlike it when liked',
     ...signedIn,
@@ -742,6 +791,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/community/:id/replies',
+    publishes: true,
     tag: 'Community',
     summary: 'Reply to a post; 403 while silenced',
     ...signedIn,
@@ -752,6 +802,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'delete',
     path: '/community/:id',
+    publishes: false,
     tag: 'Community',
     summary: 'Delete a post',
     auth: 'user',
@@ -772,6 +823,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/gemini/chat',
+    publishes: false,
     tag: 'Assistant',
     summary: 'Ask the assistant',
     ...signedIn,
@@ -782,6 +834,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/gemini/chat/stream',
+    publishes: false,
     tag: 'Assistant',
     summary: 'Ask the assistant, answered piece by piece',
     ...signedIn,
@@ -804,6 +857,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'delete',
     path: '/gemini/history',
+    publishes: false,
     tag: 'Assistant',
     summary: 'Forget the caller’s conversation',
     ...signedIn,
@@ -814,6 +868,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/reports',
+    publishes: true,
     tag: 'Moderation',
     summary: 'Report content or a profile (201; 200 when it updates the caller’s earlier report)',
     ...signedIn,
@@ -841,6 +896,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/moderation/queue/:id/resolve',
+    publishes: false,
     tag: 'Moderation',
     summary: 'Resolve a queue entry: dismiss (keep), hide or delete the content',
     ...admin,
@@ -862,6 +918,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/notifications/read',
+    publishes: false,
     tag: 'Notifications',
     summary: 'Mark some notifications, or all, as read',
     ...signedIn,
@@ -879,6 +936,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'put',
     path: '/notifications/preferences',
+    publishes: false,
     tag: 'Notifications',
     summary: 'Change how some topics reach the caller, and the time zone of the daily digest',
     ...signedIn,
@@ -888,6 +946,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'post',
     path: '/notifications/unsubscribe',
+    publishes: false,
     tag: 'Notifications',
     summary:
       'Stop the emails of one topic, from the signed link of an email (RFC 8058 one-click: the token may come in the query)',

@@ -336,6 +336,7 @@ export const MESSAGES = {
     invalidToken: 'Your session has ended. Please sign in again.',
     forbidden: 'You are not allowed to do this',
     notFound: 'Not found',
+    noSuchEndpoint: 'No such API endpoint',
     emailTaken: 'An account with this email already exists',
     invalidInput: 'Invalid input',
     unstorableText: 'The text contains characters that are not allowed',

@@ -1,6 +1,7 @@
 import { chatRequestSchema, MESSAGES } from '@mentora/contract';
-import { type Response, Router } from 'express';
+import type { Response, Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import type { RateLimiters } from '../http/rateLimit.js';
@@ -32,7 +33,7 @@ export function assistantRoutes(
   limits: RateLimiters,
   provider: AssistantProvider = createAssistantProvider(ctx.config, ctx.db),
 ): Router {
-  const router = Router();
+  const router = apiRouter('/gemini');
 
   router.get('/status', (req, res) => {
     actor(req);

@@ -8,8 +8,9 @@ import {
   resetPasswordRequestSchema,
   updateProfileRequestSchema,
 } from '@mentora/contract';
-import { type Request, type RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { actor, clearTokenCookie, setTokenCookie } from '../http/auth.js';
 import { signInOrigin } from '../http/csrf.js';
 import type { RateLimiters } from '../http/rateLimit.js';
@@ -33,7 +34,7 @@ function signedIn(req: Request): Authenticated {
  * its body, so the check holds for every spelling of the path that Express routes here.
  */
 export function signInRoutes(ctx: AppContext, limits: RateLimiters): Router {
-  const router = Router();
+  const router = apiRouter('/auth');
   const mailer = createMailer(ctx.config, ctx.logger);
   const signingIn: RequestHandler[] = [signInOrigin(ctx.config), jsonBody()];
 
@@ -77,7 +78,7 @@ export function signInRoutes(ctx: AppContext, limits: RateLimiters): Router {
 }
 
 export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
-  const router = Router();
+  const router = apiRouter('/auth');
   // Tells the old address when the email changes.
   const mailer = createMailer(ctx.config, ctx.logger);
 

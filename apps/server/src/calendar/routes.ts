@@ -1,10 +1,11 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
 import { feedCalendar, feedOf, resetFeed } from './feed.js';
 
 export function calendarRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/calendar');
 
   router.get('/feed', async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await feedOf(ctx, actor(req)));

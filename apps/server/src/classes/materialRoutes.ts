@@ -1,6 +1,7 @@
 import { downloadName, MESSAGES, renameMaterialRequestSchema } from '@mentora/contract';
-import { type Request, Router } from 'express';
+import type { Request, Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
 import { parseId, parseInput } from '../http/validate.js';
 import { serveFile } from '../storage/serve.js';
@@ -11,7 +12,7 @@ import * as materials from './materials.js';
 const materialId = (req: Request) => parseId(req.params.id, MESSAGES.materials.notFound);
 
 export function materialRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/materials');
 
   router.patch('/:id', async (req, res) => {
     const user = actor(req);

@@ -5,8 +5,9 @@ import {
   MESSAGES,
   updateClassRequestSchema,
 } from '@mentora/contract';
-import { type Request, Router } from 'express';
+import type { Request, Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
 import { parseId, parseInput } from '../http/validate.js';
 import { enrol } from './enrolmentCreator.js';
@@ -20,7 +21,7 @@ const sessionId = (req: Request) => parseId(req.params.sid, MESSAGES.server.sess
 const classId = (req: Request) => parseId(req.params.id, MESSAGES.classDetail.notFound);
 
 export function classesRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/classes');
 
   router.get('/', async (req, res) => {
     const user = actor(req);

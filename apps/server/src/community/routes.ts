@@ -1,6 +1,7 @@
 import { createPostRequestSchema, listPostsQuerySchema, MESSAGES, replyRequestSchema } from '@mentora/contract';
-import { type Request, Router } from 'express';
+import type { Request, Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
 import { parseId, parseInput } from '../http/validate.js';
 import * as communityService from './service.js';
@@ -8,7 +9,7 @@ import * as communityService from './service.js';
 const postId = (req: Request) => parseId(req.params.id, MESSAGES.server.postNotFound);
 
 export function communityRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/community');
 
   router.get('/', async (req, res) => {
     actor(req);

@@ -4,8 +4,9 @@ import {
   MESSAGES,
   replyRequestSchema,
 } from '@mentora/contract';
-import { type Request, type Response, Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
 import { parseId, parseInput } from '../http/validate.js';
 import { createDiscussion } from './discussionCreator.js';
@@ -32,7 +33,7 @@ function setNextCursor(res: Response, nextCursor: string | null): void {
 const discussionId = (req: Request) => parseId(req.params.id, MESSAGES.discussionDetail.notFound);
 
 export function discussionsRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/discussions');
 
   router.get('/', async (req, res) => {
     const user = actor(req);

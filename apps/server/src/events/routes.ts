@@ -1,6 +1,7 @@
 import { MESSAGES } from '@mentora/contract';
-import { type Request, Router } from 'express';
+import type { Request, Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
 import { HttpError } from '../http/errors.js';
 import { notificationEventsAfter } from '../notifications/service.js';
@@ -18,7 +19,7 @@ function lastEventId(req: Request): number | undefined {
 
 /** GET /api/events: the caller's live events as Server-Sent Events (packages/contract lists them). */
 export function eventsRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/events');
 
   router.get('/', async (req, res) => {
     const user = actor(req);

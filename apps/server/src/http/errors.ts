@@ -112,7 +112,7 @@ export function isStatementRefused(error: unknown): boolean {
 }
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {
-  next(notFound(`No such API endpoint`));
+  next(notFound(MESSAGES.server.noSuchEndpoint));
 };
 
 /** A 4xx raised by Express's own middleware (http-errors, e.g. a missing static file). */

@@ -4,8 +4,10 @@ import {
   moderationQueueQuerySchema,
   resolveModerationRequestSchema,
 } from '@mentora/contract';
-import { Router } from 'express';
+
+import type { Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
 import type { RateLimiters } from '../http/rateLimit.js';
 import { parseId, parseInput } from '../http/validate.js';
@@ -14,7 +16,7 @@ import { queueStats } from './stats.js';
 
 /** POST /api/reports: anyone signed in reports what someone else wrote. */
 export function reportRoutes(ctx: AppContext, limits: RateLimiters): Router {
-  const router = Router();
+  const router = apiRouter('/reports');
   router.post('/', limits.reportsPerUser, async (req, res) => {
     const user = actor(req);
     const input = parseInput(createReportRequestSchema, req.body);
@@ -27,7 +29,7 @@ export function reportRoutes(ctx: AppContext, limits: RateLimiters): Router {
 
 /** /api/moderation: the review queue, for admins (the service checks). */
 export function moderationRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/moderation');
   router.get('/queue', async (req, res) => {
     const user = actor(req);
     const query = parseInput(moderationQueueQuerySchema, req.query);

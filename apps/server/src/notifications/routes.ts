@@ -4,8 +4,10 @@ import {
   unsubscribeRequestSchema,
   updateNotificationPreferencesRequestSchema,
 } from '@mentora/contract';
-import { Router } from 'express';
+
+import type { Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
 import { parseInput } from '../http/validate.js';
 import { preferencesOf, updatePreferences } from './preferences.js';
@@ -13,7 +15,7 @@ import * as notificationsService from './service.js';
 import { unsubscribe } from './unsubscribe.js';
 
 export function notificationsRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/notifications');
 
   router.get('/', async (req, res) => {
     const user = actor(req);
@@ -47,7 +49,7 @@ export function notificationsRoutes(ctx: AppContext): Router {
  * unsubscribe page posts the token as JSON.
  */
 export function unsubscribeRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/notifications/unsubscribe');
   router.post('/', async (req, res) => {
     const fromBody = typeof req.body === 'object' && req.body !== null && 'token' in req.body ? req.body : undefined;
     const { token } = parseInput(unsubscribeRequestSchema, fromBody ?? req.query);

@@ -1,6 +1,7 @@
 import { createReviewRequestSchema, MESSAGES } from '@mentora/contract';
-import { type Request, Router } from 'express';
+import type { Request, Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
 import { parseId, parseInput } from '../http/validate.js';
 import * as reviewsService from './service.js';
@@ -9,7 +10,7 @@ const classIdOf = (raw: unknown) => parseId(raw, MESSAGES.classDetail.notFound);
 const classIdParam = (req: Request) => classIdOf(req.params.classId);
 
 export function reviewsRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/reviews');
 
   router.post('/', async (req, res) => {
     const user = actor(req);

@@ -52,8 +52,8 @@ export function refuseIfSuspended(restrictions: readonly Restriction[], now?: nu
 
 /**
  * A silenced caller may read but not publish: every write of content others read is refused with 403
- * saying until when and why. The one check of every such write (sanctions/guard.ts applies it to the
- * calls SILENCED_WRITES names).
+ * saying until when and why. The one check of every such write (http/apiRouter.ts applies it to the
+ * calls whose row in the contract's API_ROUTES says `publishes`).
  */
 export function refuseIfSilenced(caller: { restrictions: readonly Restriction[] }, now?: number): void {
   const silence = restrictionInForce(caller.restrictions, 'silence', now);
@@ -64,89 +64,4 @@ export function refuseIfSilenced(caller: { restrictions: readonly Restriction[] 
 export function refuseUnlessSanctionable(admin: Pick<UserRow, 'id'>, target: Pick<UserRow, 'id' | 'role'>): void {
   if (admin.id === target.id) throw forbidden(MESSAGES.server.cannotSanctionSelf);
   if (isAdmin(target)) throw forbidden(MESSAGES.server.cannotSanctionAdmin);
-}
-
-/**
- * The API calls a silenced caller may not make: each publishes something others read (under /api,
- * Express path syntax). Everything else stays open: reading, deleting one's own content, liking (a like
- * publishes no words), enrolling, the assistant (nobody else reads it), notifications, password and
- * sign-out, deleting the account. Profile edits are refused: name, bio and picture are shown to others.
- * sanctions/silence.test.ts checks that every write the app mounts is named here or in SILENCE_ALLOWS.
- */
-export const SILENCED_WRITES = [
-  'POST /discussions',
-  'POST /discussions/:id/replies',
-  'POST /community',
-  'POST /community/:id/replies',
-  'POST /reviews',
-  'POST /classes',
-  'PUT /classes/:id',
-  'PUT /auth/profile',
-  'PUT /auth/profile/picture',
-  // A silenced caller cannot report either (issue #24).
-  'POST /reports',
-  // Scheduling a session publishes its title to the class's learners (issue #25).
-  'POST /classes/:id/sessions',
-  'PUT /classes/:id/sessions/:sid',
-  // A material's name is shown to the class's learners, and its content is theirs to download (issue #26).
-  'POST /classes/:id/materials',
-  'PATCH /materials/:id',
-] as const;
-
-/** The writes a silenced caller may still make, each on purpose (see SILENCED_WRITES). */
-export const SILENCE_ALLOWS = [
-  'POST /auth/register',
-  'POST /auth/login',
-  'POST /auth/logout',
-  'POST /auth/logout-all',
-  'POST /auth/forgot-password',
-  'POST /auth/reset-password',
-  'PUT /auth/password',
-  'DELETE /auth/account',
-  'POST /users/request-verification',
-  'DELETE /users/mentor/:id',
-  'DELETE /users/learner/:id',
-  'POST /users/:id/sanctions',
-  'DELETE /users/:id/sanctions/:sid',
-  'POST /moderation/queue/:id/resolve',
-  'PUT /admin/verify-mentor/:id',
-  'PUT /admin/users/:id/role',
-  'DELETE /classes/:id',
-  'POST /classes/:id/enroll',
-  'POST /classes/:id/unenroll',
-  'POST /classes/:id/live',
-  'POST /classes/:id/live/room',
-  // Taking a learner off a roster publishes nothing (the notification is the system's, not their words).
-  'DELETE /classes/:id/roster/:userId',
-  // Cancelling a session publishes no words of theirs (the notification is the system's).
-  'DELETE /classes/:id/sessions/:sid',
-  // Removing a file, or one's picture, publishes nothing.
-  'DELETE /materials/:id',
-  'DELETE /auth/profile/picture',
-  // A new private calendar link publishes nothing; the old one stops working.
-  'POST /calendar/feed/reset',
-  'DELETE /discussions/:id',
-  'POST /community/:id/like',
-  'DELETE /community/:id',
-  'POST /gemini/chat',
-  'POST /gemini/chat/stream',
-  'DELETE /gemini/history',
-  'POST /notifications/read',
-  // Choosing how to be told, and stopping emails from a link, publish nothing.
-  'PUT /notifications/preferences',
-  'POST /notifications/unsubscribe',
-] as const;
-
-/** "POST /discussions/:id/replies" → a matcher of method and path, as Express routes them (any case, a trailing slash). */
-function matcher(call: string): (method: string, path: string) => boolean {
-  const [method, path = ''] = call.split(' ');
-  const pattern = new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}/?$`, 'i');
-  return (m, p) => m === method && pattern.test(p);
-}
-
-const SILENCED_MATCHERS = SILENCED_WRITES.map(matcher);
-
-/** Whether a silenced caller is refused this call (method as Express gives it, path under /api). */
-export function isSilencedWrite(method: string, path: string): boolean {
-  return SILENCED_MATCHERS.some((matches) => matches(method.toUpperCase(), path));
 }

@@ -1,13 +1,15 @@
 import { imposeSanctionRequestSchema, liftSanctionRequestSchema, MESSAGES } from '@mentora/contract';
-import { Router } from 'express';
+
+import type { Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { parseId, parseInput } from '../http/validate.js';
 import { requireAdmin } from '../users/routes.js';
 import * as sanctionsService from './service.js';
 
 /** /api/users/:id/sanctions: admins warn, silence, suspend and lift (sanctions/service.ts). */
 export function sanctionsRoutes(ctx: AppContext): Router {
-  const router = Router({ mergeParams: true });
+  const router = apiRouter('/users/:id/sanctions');
 
   router.get('/', async (req, res) => {
     requireAdmin(req);

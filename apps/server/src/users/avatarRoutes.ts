@@ -1,6 +1,8 @@
 import { MESSAGES } from '@mentora/contract';
-import { Router } from 'express';
+
+import type { Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { notFound } from '../http/errors.js';
 import { INERT } from '../storage/serve.js';
 import { readAvatar } from './avatars.js';
@@ -10,7 +12,7 @@ import { readAvatar } from './avatars.js';
 // browsers keep it for a year without asking again.
 
 export function avatarRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/avatars');
   router.get('/:id', async (req, res) => {
     const picture = await readAvatar(ctx, req.params.id);
     if (!picture) throw notFound(MESSAGES.avatars.notFound);

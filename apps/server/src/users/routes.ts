@@ -1,6 +1,7 @@
 import { changeRoleRequestSchema, LEARNER_ROLES, MENTOR_ROLES, MESSAGES } from '@mentora/contract';
-import { type Request, Router } from 'express';
+import type { Request, Router } from 'express';
 import type { AppContext } from '../context.js';
+import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
 import { forbidden } from '../http/errors.js';
 import { parseId, parseInput } from '../http/validate.js';
@@ -14,7 +15,7 @@ export function requireAdmin(req: Request) {
 }
 
 export function userRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/users');
 
   router.post('/request-verification', async (req, res) => {
     await usersService.requestVerification(ctx, actor(req));
@@ -52,7 +53,7 @@ export function userRoutes(ctx: AppContext): Router {
 }
 
 export function adminRoutes(ctx: AppContext): Router {
-  const router = Router();
+  const router = apiRouter('/admin');
   router.put('/verify-mentor/:id', async (req, res) => {
     const admin = requireAdmin(req);
     res.json(await usersService.verifyMentor(ctx, admin, parseId(req.params.id, MESSAGES.server.userNotFound)));

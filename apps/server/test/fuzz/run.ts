@@ -58,6 +58,21 @@ interface Input {
   garbageToken: string;
   /** For an upload: the file sent as multipart (its bytes, name and field), or null to send `body` instead. */
   file: { bytes: Uint8Array; name: string; field: string } | null;
+  /** How the path is written: rules hang on the route, so no spelling may reach a handler without them. */
+  spelling: 'plain' | 'trailing' | 'double' | 'upper';
+}
+
+function spelled(path: string, spelling: Input['spelling']): string {
+  switch (spelling) {
+    case 'plain':
+      return path;
+    case 'trailing':
+      return `${path}/`;
+    case 'double':
+      return `${path}//`;
+    case 'upper':
+      return path.toUpperCase();
+  }
 }
 
 /** Files for uploads: random bytes, a picture, or a real format's first bytes followed by random ones, under any name. */
@@ -211,6 +226,10 @@ export function fuzz(targets: FuzzTarget[]): void {
           file: target.upload
             ? fc.oneof({ weight: 4, arbitrary: fileInput }, { weight: 1, arbitrary: fc.constant(null) })
             : fc.constant(null),
+          spelling: fc.oneof(
+            { weight: 8, arbitrary: fc.constant<Input['spelling']>('plain') },
+            { weight: 1, arbitrary: fc.constantFrom<Input['spelling']>('trailing', 'double', 'upper') },
+          ),
         });
 
         const statuses = new Map<number, number>();
@@ -229,7 +248,7 @@ export function fuzz(targets: FuzzTarget[]): void {
             if (i.file) delete headers['Content-Type'];
             const request: Sent = {
               method,
-              url: `${t.baseUrl}${path}${queryString(i.query, i.rawQuery)}`,
+              url: `${t.baseUrl}${spelled(path, i.spelling)}${queryString(i.query, i.rawQuery)}`,
               headers,
               body: i.file ? formOf(i.file) : text,
             };
