@@ -33,9 +33,6 @@ export const MATERIAL_TYPES: ReadonlySet<string> = new Set(
   Object.keys(MATERIAL_EXTENSIONS).filter((type) => type !== 'text/markdown'),
 );
 
-/** The job that deletes a file from the store (jobs/handlers.ts); migration 0017's trigger queues it. */
-export const FILE_DELETE_JOB = 'file-delete';
-
 const MB = 1024 * 1024;
 const classNotFound = () => notFound(MESSAGES.classDetail.notFound);
 const materialNotFound = () => notFound(MESSAGES.materials.notFound);

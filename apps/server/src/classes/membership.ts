@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
+import type { ReadCache } from '../db/readCache.js';
 import { type ClassRow, classes, enrolments, type UserRow } from '../db/schema.js';
 import { isAdmin } from '../users/policy.js';
 import { isClassMentor } from './policy.js';
@@ -60,13 +60,13 @@ export async function membershipOf(db: Queryable, classId: string, user: UserRow
  * a class's discussions asks it. Never inside a transaction: a check there must see its own locks.
  */
 export async function readMembershipOf(
-  ctx: AppContext,
+  { db, readCache }: { db: Db; readCache: ReadCache },
   classId: string,
   user: UserRow,
 ): Promise<Membership | undefined> {
   const key = JSON.stringify(['membership', classId, user.id]);
-  const row = await ctx.readCache.read(key, ['classes', 'enrollments'], async () => {
-    const [found] = await classWithEnrolment(ctx.db).execute({ classId, userId: user.id });
+  const row = await readCache.read(key, ['classes', 'enrollments'], async () => {
+    const [found] = await classWithEnrolment(db).execute({ classId, userId: user.id });
     return found;
   });
   return row && membershipFrom(row, user);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { describeUpgrade, type Sql, type Upgraded } from '../../test/migrations.js';
-import { AUTH_CHANNEL } from '../auth/authChanges.js';
+import { AUTH_CHANNEL } from '../auth/authChange.js';
 
 // Migration 0008_access_changes upgrades a database made by the migrations before it, in place: the
 // enrolment trigger announces every enrolment that ends, and learners lose a verification they kept

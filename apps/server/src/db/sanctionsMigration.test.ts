@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { TEST_ENV } from '../../test/harness.js';
 import { describeUpgrade, type Sql, type Upgraded } from '../../test/migrations.js';
-import { AUTH_CHANNEL } from '../auth/authChanges.js';
+import { AUTH_CHANNEL } from '../auth/authChange.js';
 import { resolveToken } from '../auth/sessions.js';
 import { signToken } from '../auth/tokens.js';
 

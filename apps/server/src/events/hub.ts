@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { Logger } from 'pino';
-import type { AuthChange } from '../auth/authChanges.js';
+import type { AuthChange } from '../auth/authChange.js';
 import { userOfSession } from '../auth/sessions.js';
 import { membershipOf } from '../classes/membership.js';
 import { canSeeClassRoom } from '../classes/policy.js';

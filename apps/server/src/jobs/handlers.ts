@@ -1,4 +1,3 @@
-import { FILE_DELETE_JOB } from '../classes/materials.js';
 import { SESSION_REMINDER_JOB, sendSessionReminder } from '../classes/reminders.js';
 import type { AppContext } from '../context.js';
 import { createMailer } from '../mail/mailer.js';
@@ -10,12 +9,12 @@ import {
   sendDigest,
   sendNotificationMail,
 } from '../notifications/mail.js';
+import { deleteStoredFile, FILE_DELETE_JOB } from '../storage/deletion.js';
 
 /** Every kind of background job and who does it, and what enqueues jobs of its own accord. */
 export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.handle(SESSION_REMINDER_JOB, sendSessionReminder(ctx));
-  // Queued by the database when a row naming a stored file is deleted (migration 0017).
-  ctx.jobs.handle(FILE_DELETE_JOB, async (job: { payload: { key: string } }) => ctx.files.delete(job.payload.key));
+  ctx.jobs.handle(FILE_DELETE_JOB, deleteStoredFile(ctx));
 
   const mailer = createMailer(ctx.config, ctx.logger);
   ctx.jobs.produce('notification-mail-sweep', notificationMailSweep(ctx));
