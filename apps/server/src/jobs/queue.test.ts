@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer, usingPostgres } from '../../test/harness.js';
 import type { Db } from '../db/client.js';
 import { jobs } from '../db/schema.js';
@@ -155,21 +155,34 @@ describe('runDue', () => {
 });
 
 describe('start and stop', () => {
+  // The queue's own timers are fake, moved on by the test; the database and expect.poll keep real time.
+  const fakeTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('polls at once when started, so a job that came due while no server ran is run at start', async () => {
     await enqueue(t.ctx.db, 'echo', { n: 7 }, { runAt: at(new Date(), -60 * MINUTE) });
     const { queue, ran } = echoQueue();
+    fakeTimers();
     queue.start(50);
     try {
+      vi.advanceTimersByTime(0);
       await expect.poll(() => ran, { timeout: 10_000 }).toEqual([7]);
       // Still polling: a job enqueued now is picked up by the next round.
       await enqueue(t.ctx.db, 'echo', { n: 8 });
+      await expect.poll(() => vi.getTimerCount(), { timeout: 10_000 }).toBe(1);
+      vi.advanceTimersByTime(50);
       await expect.poll(() => ran, { timeout: 10_000 }).toEqual([7, 8]);
     } finally {
       await queue.stop();
     }
+    // Stopped: no poll is waiting, so nothing will ever take the next job.
+    expect(vi.getTimerCount()).toBe(0);
     await enqueue(t.ctx.db, 'echo', { n: 9 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    vi.advanceTimersByTime(60_000);
     expect(ran).toEqual([7, 8]);
+    expect(await jobCounts(t.ctx.db)).toEqual({ pending: 1, failed: 0 });
   });
   it('stops after the job under way, leaving the other due jobs for the next start', async () => {
     const queue = new JobQueue(t.ctx.db, t.ctx.logger);
@@ -187,7 +200,9 @@ describe('start and stop', () => {
       await gate;
       ran.push(job.payload.n);
     });
-    for (const n of [1, 2, 3]) await enqueue(t.ctx.db, 'slow', { n });
+    // Distinct times: jobs due at the same millisecond are taken in no promised order.
+    const now = new Date();
+    for (const n of [1, 2, 3]) await enqueue(t.ctx.db, 'slow', { n }, { runAt: at(now, n - 10) });
     queue.start(50);
     await inFirst;
     const stopped = queue.stop();
@@ -219,15 +234,17 @@ describe('a database outage', () => {
       produced += 1;
       if (down) throw Object.assign(new Error('Connection terminated unexpectedly'), {});
     });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     queue.start(5);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.advanceTimersByTimeAsync(100);
     const failures = lines.filter((line) => /could not poll|producer failed/.test(line.msg));
     expect(produced).toBeGreaterThan(3);
     expect(failures.map((line) => line.msg)).toEqual(['the job queue could not poll']);
 
     down = false;
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await vi.advanceTimersByTimeAsync(60);
     await queue.stop();
+    vi.useRealTimers();
     expect(lines.filter((line) => line.msg === 'the job queue polls again')).toHaveLength(1);
     expect(lines.filter((line) => /could not poll/.test(line.msg))).toHaveLength(1);
   });
