@@ -7,7 +7,7 @@ import { makeLearner, type TestUser } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { passwordResets, users } from '../db/schema.js';
 import { createLogger } from '../logger.js';
-import { type SmtpStub, startSmtpStub } from '../mail/smtpStub.js';
+import { type SmtpStub, startSmtpStub } from '../../test/smtpStub.js';
 import { emailChangedMail, maskEmail } from './emailChange.js';
 import { hashResetToken } from './passwordReset.js';
 

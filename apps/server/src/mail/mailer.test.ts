@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { logMailer, smtpMailer } from './mailer.js';
-import { type SmtpStub, startSmtpStub } from './smtpStub.js';
+import { type SmtpStub, startSmtpStub } from '../../test/smtpStub.js';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'mentora-mail-'));
 
