@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { type SmtpStub, startSmtpStub } from '../../apps/server/src/mail/smtpStub';
+import { type SmtpStub, startSmtpStub } from '../../apps/server/test/smtpStub';
 import { signInWithToken } from '../support/accounts';
 import { seedClass, startDiscussion } from '../support/seed';
 import { type RunningServer, startServer } from '../support/server';

@@ -5,9 +5,9 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLearner, type TestUser } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { type SmtpStub, startSmtpStub } from '../../test/smtpStub.js';
 import { passwordResets, sessions, users } from '../db/schema.js';
 import { createLogger } from '../logger.js';
-import { type SmtpStub, startSmtpStub } from '../mail/smtpStub.js';
 import { hashResetToken } from './passwordReset.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';

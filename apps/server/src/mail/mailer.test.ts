@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpStub, startSmtpStub } from '../../test/smtpStub.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { logMailer, smtpMailer } from './mailer.js';
-import { type SmtpStub, startSmtpStub } from './smtpStub.js';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'mentora-mail-'));
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classRequest } from '../../test/factories/index.js';
 import { createScratchPostgres, TEST_ENV, usingPostgres } from '../../test/harness.js';
 import { call, type ServerProcess, spawnServer } from '../../test/processes.js';
-import { type SmtpStub, startSmtpStub } from '../mail/smtpStub.js';
+import { type SmtpStub, startSmtpStub } from '../../test/smtpStub.js';
 
 // Notification email with two real server processes on one PostgreSQL, each polling the job queue on its
 // own (start.ts), as production runs them: each reply is mailed exactly once, whichever process sweeps

@@ -13,10 +13,10 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { type SmtpStub, startSmtpStub } from '../../test/smtpStub.js';
 import { toggleLike } from '../community/service.js';
 import { jobs, notificationPreferences, notifications } from '../db/schema.js';
 import { jobCounts } from '../jobs/queue.js';
-import { type SmtpStub, startSmtpStub } from '../mail/smtpStub.js';
 
 // Notifications by email (issue #29) against a real SMTP server on loopback: preferences, the mail of
 // each notification, retries after the provider refused, the daily digest in the user's zone, and

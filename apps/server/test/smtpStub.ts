@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 // Tests only: a real SMTP server on loopback standing in for the mail provider, so the real
-// nodemailer transport runs end to end (DESIGN.md: outside services are stubbed at their boundary).
+// nodemailer transport runs end to end (docs/design.md: outside services are stubbed at their boundary).
 
 export interface ReceivedMail {
   from: string;
