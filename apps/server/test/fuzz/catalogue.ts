@@ -29,6 +29,12 @@ import type { Hints } from './arbitraries.js';
 
 type Target = string | Record<string, string>;
 
+/**
+ * What a 2xx answer must match; 'stream' for Server-Sent Events, 'html' for a web page, 'calendar' for
+ * .ics, 'file' for a stored file (sent with nosniff).
+ */
+export type FuzzResponse = z.ZodType | 'stream' | 'html' | 'calendar' | 'file';
+
 export interface FuzzTarget {
   call: string;
   /** Who calls: someone allowed to (a fresh account where a valid call would end the session). */
@@ -38,15 +44,12 @@ export interface FuzzTarget {
    * it); for a path of several parameters, the id of each by name.
    */
   target?: (t: TestServer, w: World) => Target | Promise<Target>;
+  /** The contract's row gives the body, query, upload and answer of the call; these say otherwise. */
   body?: z.ZodType;
   query?: z.ZodType;
   /** An upload: sends a multipart file (field `file`, sometimes another) most of the time instead of a JSON body. */
   upload?: true;
-  /**
-   * What a 2xx answer must match; 'stream' for Server-Sent Events, 'html' for a web page, 'calendar' for
-   * .ics, 'file' for a stored file (sent with nosniff).
-   */
-  response: z.ZodType | 'stream' | 'html' | 'calendar' | 'file';
+  response?: FuzzResponse;
   hints?: (w: World) => Hints;
 }
 

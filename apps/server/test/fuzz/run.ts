@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '@mentora/contract';
+import { API_ROUTES, type ApiAnswer, callName } from '@mentora/contract/api';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { buildWorld, type World } from '../authorization/world.js';
 import { PNG_BYTES } from '../factories/index.js';
 import { startTestServer, type TestServer } from '../harness.js';
 import { hostileString, malformedEncoding, objectFor, pathId } from './arbitraries.js';
-import type { FuzzTarget } from './catalogue.js';
+import type { FuzzResponse, FuzzTarget } from './catalogue.js';
 
 // The fuzz property, the same for every API call: whatever arrives, the answer is never a 5xx; a
 // refusal (4xx) has API.md's error shape and leaves the database as it was; an acceptance (2xx)
@@ -177,6 +178,40 @@ async function send(request: Sent): Promise<{ status: number; type: string; text
   return { status: res.status, type, text: await res.text(), nosniff };
 }
 
+/** What a 2xx of the call must be, from its row's answer: a schema, or the kind of body it is. */
+function expectedAnswer(answer: ApiAnswer | undefined): FuzzResponse | undefined {
+  if (answer === undefined || !('contentType' in answer)) return answer;
+  switch (answer.contentType) {
+    case 'text/event-stream':
+      return 'stream';
+    case 'text/html':
+      return 'html';
+    case 'text/calendar':
+      return 'calendar';
+    case 'application/octet-stream':
+    case 'image/webp':
+      return 'file';
+  }
+}
+
+/**
+ * A target with what the contract's row says of its call (body, query, upload, answer), unless the
+ * catalogue says otherwise.
+ */
+function withContract(target: FuzzTarget) {
+  const row = API_ROUTES.find((r) => callName(r) === target.call);
+  if (!row) throw new Error(`${target.call} is not in the contract's API_ROUTES`);
+  const response = target.response ?? expectedAnswer(row.responses[200] ?? row.responses[201]);
+  if (!response) throw new Error(`${target.call}: no answer to check a 2xx against`);
+  return {
+    ...target,
+    body: target.body ?? row.body,
+    query: target.query ?? row.query,
+    upload: target.upload ?? (row.upload ? true : undefined),
+    response,
+  };
+}
+
 /** Fuzzes each target on one real server with one world; every answer is checked as the file header says. */
 export function fuzz(targets: FuzzTarget[]): void {
   let t: TestServer;
@@ -202,7 +237,7 @@ export function fuzz(targets: FuzzTarget[]): void {
   });
   afterAll(() => t?.close());
 
-  describe.each(targets.map((target) => [target.call, target] as const))('%s', (call, target) => {
+  describe.each(targets.map((target) => [target.call, withContract(target)] as const))('%s', (call, target) => {
     it(
       `answers any input with a 4xx in API.md's shape or a contract-shaped 2xx, never a 5xx (${FUZZ_RUNS} runs)`,
       async () => {
