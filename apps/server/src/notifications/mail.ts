@@ -161,7 +161,11 @@ async function asSeenBy(tx: Queryable, reader: Reader, rows: NotificationRow[]):
     classIds.length === 0
       ? []
       : tx
-          .select({ id: classes.id, mentorId: classes.mentorId, enrolled: sql<boolean>`${enrolments.userId} is not null` })
+          .select({
+            id: classes.id,
+            mentorId: classes.mentorId,
+            enrolled: sql<boolean>`${enrolments.userId} is not null`,
+          })
           .from(classes)
           .leftJoin(enrolments, and(eq(enrolments.classId, classes.id), eq(enrolments.userId, reader.id)))
           .where(inArray(classes.id, classIds)),

@@ -172,7 +172,9 @@ describe('a suspended account', () => {
     // The reminder job raises the notifications; the next poll mails them.
     await t.ctx.jobs.runDue(reminderTime);
     await t.ctx.jobs.runDue(reminderTime);
-    const reminders = (await mailWithin()).filter((m) => m.subject.includes('Office hours') && /start/i.test(m.subject));
+    const reminders = (await mailWithin()).filter(
+      (m) => m.subject.includes('Office hours') && /start/i.test(m.subject),
+    );
     const reminded = reminders.flatMap((m) => m.to);
     expect(reminded).toContain(other.user.email);
     expect(reminded).toContain(mentor.user.email);

@@ -1,7 +1,14 @@
 import { PassThrough } from 'node:stream';
 import type { NotificationPreferencesResponse } from '@mentora/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enrol, makeClass, makeDiscussion, makeLearner, makeVerifiedMentor, type TestUser } from '../../test/factories/index.js';
+import {
+  enrol,
+  makeClass,
+  makeDiscussion,
+  makeLearner,
+  makeVerifiedMentor,
+  type TestUser,
+} from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { jobs, mailSettings } from '../db/schema.js';
 import { createLogger } from '../logger.js';
