@@ -367,6 +367,27 @@ const timeZoneField = z
   .max(64, 'timeZone must be at most 64 characters')
   .refine(isTimeZone, 'timeZone must be a time zone such as Europe/Paris');
 
+/** The shape of an IANA zone name: Area/Location (Etc/GMT+5 included) or a single word such as UTC. */
+const IANA_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
+/**
+ * Whether this is an IANA zone name the runtime knows, and not an offset. Intl reads `+05:30` as five and
+ * a half hours ahead of UTC, PostgreSQL as the POSIX rule five and a half hours behind, and refuses
+ * `+0530`: a zone both sides read (the server also asks PostgreSQL's own list) must be a name.
+ */
+export function isIanaTimeZone(name: string): boolean {
+  return IANA_ZONE_NAME.test(name) && isTimeZone(name);
+}
+
+/** What a refused zone is told, by this schema and by the server's own check of PostgreSQL's list. */
+export const TIME_ZONE_NAME_ERROR = 'timeZone must be a time zone such as Europe/Paris';
+
+/** A zone a background job keeps (the digest's): an IANA name, never an offset (see isIanaTimeZone). */
+const storedTimeZoneField = z
+  .string({ error: 'timeZone must be text' })
+  .max(64, 'timeZone must be at most 64 characters')
+  .refine(isIanaTimeZone, TIME_ZONE_NAME_ERROR);
+
 export const chatRequestSchema = z.object({
   message: boundedText('Message', LIMITS.chatMessage.min, LIMITS.chatMessage.max),
   /** The asker's time zone, in which answers give times (their sessions'); UTC when left out. */
@@ -393,7 +414,7 @@ export const updateNotificationPreferencesRequestSchema = z.strictObject({
     .max(NOTIFICATION_TOPICS.length, `preferences must have at most ${NOTIFICATION_TOPICS.length} items`)
     .refine((items) => new Set(items.map((item) => item.topic)).size === items.length, 'Each topic may appear once')
     .optional(),
-  timeZone: timeZoneField.nullable().optional(),
+  timeZone: storedTimeZoneField.nullable().optional(),
 });
 export type UpdateNotificationPreferencesRequest = z.input<typeof updateNotificationPreferencesRequestSchema>;
 

@@ -6,7 +6,7 @@ import { isAdmin } from '../users/policy.js';
 // Who may do what with a class's discussions (API.md), given where the caller stands in that class.
 
 /** Reading a class's discussions: enrolled, its mentor, or an admin. */
-export const canReadDiscussions = (m: Membership) => m.isMember;
+export const canReadDiscussions = (m: Pick<Membership, 'isMember'>) => m.isMember;
 
 /** Starting one: enrolled or the class's mentor. Admins moderate, they do not start threads. */
 export const canStartDiscussion = (m: Membership) => m.isEnrolled || m.isClassMentor;

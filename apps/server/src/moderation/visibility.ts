@@ -92,3 +92,18 @@ export function maskedList<T>(items: T[], mask: (item: T) => T): T[] {
 
 export const forEveryoneReply = <T extends Reply>(reply: T): T => maskedReply(NOBODY, reply);
 export const forEveryonePost = (post: CommunityPost): CommunityPost => maskedPost(NOBODY, post);
+
+/**
+ * A notification as its recipient may read it now, given the discussion or post it is about: that item's
+ * title becomes the notice when the item is hidden from them (a notification quotes only that title). For
+ * what is built from a stored notification later, such as its email or the daily digest.
+ */
+export function maskedNotification<T extends { subjectTitle: string }>(
+  viewer: Viewer,
+  notification: T,
+  about: { hidden: boolean; authorId: string } | undefined,
+): T {
+  return about?.hidden && !canSeeHidden(viewer, about.authorId)
+    ? { ...notification, subjectTitle: HIDDEN_NOTICE }
+    : notification;
+}

@@ -8,6 +8,7 @@ import {
   type NotificationKind,
   type NotificationPreferencesResponse,
   type NotificationTopic,
+  TIME_ZONE_NAME_ERROR,
   type updateNotificationPreferencesRequestSchema,
 } from '@mentora/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -15,6 +16,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { mailSettings, notificationPreferences, type UserRow } from '../db/schema.js';
+import { badRequest } from '../http/errors.js';
+import { effectiveTimeZone, storableTimeZone } from './timeZones.js';
 
 // How each topic of notification reaches a person (issue #29): in the app or not, and by email at once,
 // in the daily digest or not at all. A row per kind is kept only where someone chose otherwise than
@@ -80,7 +83,9 @@ export async function preferencesOf(ctx: AppContext, userId: string): Promise<No
       const { inApp, email } = row ?? NOTIFICATION_DEFAULTS[topic];
       return { topic, inApp: inAppLocked || inApp, inAppLocked, email };
     }),
-    timeZone: settings[0]?.timeZone ?? null,
+    // A zone stored before zones were checked, or dropped by a database upgrade, is not the one the
+    // digest keeps (it keeps UTC then): say so.
+    timeZone: await effectiveTimeZone(ctx.db, settings[0]?.timeZone ?? null),
     digestHour: ctx.config.digestHour,
     emailEnabled: ctx.config.smtpUrl !== undefined,
   };
@@ -92,17 +97,23 @@ export async function updatePreferences(
   user: UserRow,
   input: UpdateInput,
 ): Promise<NotificationPreferencesResponse> {
+  // The contract let through only IANA names Intl knows; PostgreSQL must know the name too, or the
+  // digest's statement over every user would fail on it.
+  const timeZone = input.timeZone ? await storableTimeZone(ctx.db, input.timeZone) : input.timeZone;
+  if (timeZone === undefined && input.timeZone !== undefined) {
+    throw badRequest(TIME_ZONE_NAME_ERROR, [{ path: 'timeZone', message: TIME_ZONE_NAME_ERROR }]);
+  }
   const current = await preferencesOf(ctx, user.id);
   await ctx.db.transaction(async (tx) => {
     for (const { topic, inApp, email } of input.preferences ?? []) {
       const now = current.preferences.find((p) => p.topic === topic) ?? { ...NOTIFICATION_DEFAULTS[topic] };
       await setTopic(tx, user.id, topic, { inApp: inApp ?? now.inApp, email: email ?? now.email });
     }
-    if (input.timeZone !== undefined) {
+    if (timeZone !== undefined) {
       await tx
         .insert(mailSettings)
-        .values({ userId: user.id, timeZone: input.timeZone })
-        .onConflictDoUpdate({ target: mailSettings.userId, set: { timeZone: input.timeZone } });
+        .values({ userId: user.id, timeZone })
+        .onConflictDoUpdate({ target: mailSettings.userId, set: { timeZone } });
     }
   });
   return preferencesOf(ctx, user.id);

@@ -36,3 +36,15 @@ export async function restrictionsOf(db: Queryable, userId: string): Promise<Res
   const [row] = await db.select({ restrictions: restrictionsOfUser() }).from(users).where(eq(users.id, userId));
   return row?.restrictions ?? [];
 }
+
+/**
+ * Whether an account (its id, as SQL) is suspended at `at`: for a statement over many users, such as the
+ * one that decides whose digest is due (notifications/mail.ts), where a suspended account gets nothing.
+ * The same test as restrictionsOfUser's, at a given moment.
+ */
+export function suspendedAtSql(userId: SQL, at: SQL): SQL<boolean> {
+  return sql<boolean>`exists (
+    select from sanctions s
+    where s.user_id = ${userId} and s.kind = 'suspend' and s.lifted_at is null and s.ends_at > ${at}
+  )`;
+}

@@ -47,6 +47,45 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
     .map(([c, n]) => c.repeat(n)),
 );
 
+/**
+ * Time zone strings (issue #35): valid IANA names, offsets in every spelling (PostgreSQL reads `+05:30`
+ * with the sign reversed and refuses `+0530`), names one side knows and the other does not (dropped
+ * aliases, PostgreSQL's own files), wrong case, and garbage.
+ */
+const validZones = Intl.supportedValuesOf('timeZone');
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+export const timeZoneString: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(...validZones, 'UTC', 'Etc/GMT+5', 'Etc/GMT-14', 'Asia/Calcutta', 'US/Pacific'),
+  fc
+    .tuple(fc.constantFrom('+', '-', '\u2212'), fc.integer({ min: 0, max: 18 }), fc.constantFrom(0, 30, 45))
+    .chain(([sign, h, m]) =>
+      fc.constantFrom(
+        `${sign}${twoDigits(h)}:${twoDigits(m)}`,
+        `${sign}${twoDigits(h)}${twoDigits(m)}`,
+        `${sign}${h}`,
+        `UTC${sign}${h}`,
+        `GMT${sign}${twoDigits(h)}:${twoDigits(m)}`,
+      ),
+    ),
+  fc.constantFrom(
+    'US/Pacific-New',
+    'Canada/East-Saskatchewan',
+    'SystemV/AST4',
+    'Factory',
+    'posixrules',
+    'localtime',
+    'posix/Europe/Paris',
+    'right/UTC',
+    'EST5EDT',
+    'europe/paris',
+    'EUROPE/PARIS',
+    'Mars/Olympus_Mons',
+    'Etc/Unknown',
+  ),
+  fc.constantFrom(...validZones).map((zone) => `${zone}/`),
+  hostileString,
+);
+
 /** Any JSON value of a type a field may not expect. */
 export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -0, [], {}, [null], { $gt: '' }, '1', 'true'),

@@ -21,7 +21,7 @@ import {
   type TestUser,
 } from '../factories/index.js';
 import { TEST_ENV, type TestServer } from '../harness.js';
-import type { Hints } from './arbitraries.js';
+import { type Hints, timeZoneString } from './arbitraries.js';
 
 // What the fuzz tests send to each API call: its contract schemas, who calls it (someone allowed, so
 // that input gets past the permission check to validation and the service), the real id its path
@@ -510,8 +510,20 @@ export const TARGETS: FuzzTarget[] = [
 
   // ---------- assistant, notifications, live events ----------
   { call: 'GET /api/gemini/status', caller: u('learner'), response: c.assistantStatusSchema },
-  { call: 'POST /api/gemini/chat', caller: u('learner'), body: c.chatRequestSchema, response: c.chatResponseSchema },
-  { call: 'POST /api/gemini/chat/stream', caller: u('learner'), body: c.chatRequestSchema, response: 'stream' },
+  {
+    call: 'POST /api/gemini/chat',
+    caller: u('learner'),
+    body: c.chatRequestSchema,
+    response: c.chatResponseSchema,
+    hints: () => ({ timeZone: timeZoneString }),
+  },
+  {
+    call: 'POST /api/gemini/chat/stream',
+    caller: u('learner'),
+    body: c.chatRequestSchema,
+    response: 'stream',
+    hints: () => ({ timeZone: timeZoneString }),
+  },
   { call: 'GET /api/gemini/history', caller: u('learner'), response: c.chatHistoryResponseSchema },
   { call: 'DELETE /api/gemini/history', caller: u('learner'), response: message },
   {
@@ -537,7 +549,7 @@ export const TARGETS: FuzzTarget[] = [
     body: c.updateNotificationPreferencesRequestSchema,
     response: c.notificationPreferencesResponseSchema,
     hints: () => ({
-      timeZone: fc.oneof(fc.constantFrom('Europe/Paris', 'Asia/Kolkata', 'UTC', null), fc.string()),
+      timeZone: fc.oneof(fc.constantFrom('Europe/Paris', 'Asia/Kolkata', 'UTC', null), timeZoneString),
     }),
   },
   {
