@@ -12,8 +12,8 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { type SmtpStub, startSmtpStub } from '../../test/smtpStub.js';
 import { jobs } from '../db/schema.js';
-import { type SmtpStub, startSmtpStub } from '../mail/smtpStub.js';
 
 // Mail is built when it is sent, from what its recipient may see then (issue #35): a discussion hidden by
 // moderation since is named by the notice, a class one was removed from is not mailed about, and a

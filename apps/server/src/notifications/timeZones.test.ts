@@ -10,9 +10,9 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { type SmtpStub, startSmtpStub } from '../../test/smtpStub.js';
 import { jobs, mailSettings } from '../db/schema.js';
 import { createLogger } from '../logger.js';
-import { type SmtpStub, startSmtpStub } from '../mail/smtpStub.js';
 
 // The digest's time zone (issue #35): only names that JavaScript and PostgreSQL both read, and the same
 // way; a zone stored before that was checked never fails the digest of everyone else.
