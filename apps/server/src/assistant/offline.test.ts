@@ -14,7 +14,9 @@ import { DEMO_PASSWORD } from '../demo/content.js';
 import { seedDemo } from '../demo/seed.js';
 import { redactEmails, searchTerms } from './context.js';
 import { findHelpTopic, HELP_TOPICS } from './help.js';
-import { detectIntent, type Intent, link, pieces, plain } from './offline.js';
+import { link, plain } from './offline/format.js';
+import { pieces } from './offline/index.js';
+import { detectIntent, type Intent } from './offline/intents.js';
 
 // The offline assistant against the demo database (seedDemo): each kind of question it recognises,
 // answered with the real classes and discussions it used, named and linked.

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/client.js';
 import { createGeminiProvider } from './gemini.js';
-import { createOfflineAssistant } from './offline.js';
+import { createOfflineAssistant } from './offline/index.js';
 import type { AssistantProvider } from './provider.js';
 
 /** Chosen once at start: GEMINI_API_KEY set means Gemini, otherwise the offline assistant. */

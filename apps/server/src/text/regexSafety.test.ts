@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MARKDOWN_PATTERNS } from '../../../../packages/ui/src/assistant/markdown.js';
 import { CONTEXT_PATTERNS } from '../assistant/context.js';
 import { HELP_PATTERNS } from '../assistant/help.js';
-import { OFFLINE_PATTERNS } from '../assistant/offline.js';
+import { OFFLINE_PATTERNS } from '../assistant/offline/index.js';
 import { USERNAME_PATTERNS } from '../users/usernames.js';
 import { MODERATION_PATTERNS } from './moderation.js';
 import { SENTIMENT_PATTERNS } from './sentiment.js';
