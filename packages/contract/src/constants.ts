@@ -241,7 +241,15 @@ export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 // ---------- moderation (issue #24) ----------
 
 /** What can be reported or flagged: every kind of user text, and a profile (name and bio). */
-export const MODERATION_TARGET_TYPES = ['discussion', 'reply', 'post', 'postReply', 'review', 'user', 'material'] as const;
+export const MODERATION_TARGET_TYPES = [
+  'discussion',
+  'reply',
+  'post',
+  'postReply',
+  'review',
+  'user',
+  'material',
+] as const;
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];
 /** Why a person reports something: spam, abuse or harassment, off-topic, inappropriate, other. */
 export const REPORT_REASONS = ['spam', 'abuse', 'offTopic', 'inappropriate', 'other'] as const;

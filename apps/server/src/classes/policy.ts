@@ -84,6 +84,5 @@ export const canManageMaterials = (user: Person, cls: OwnedClass) => isClassMent
 /** One file is deleted by its class's mentor, or by an admin, who moderates every class (API.md). */
 export const canDeleteMaterial = (user: Person, cls: OwnedClass) => isClassMentor(user, cls) || isAdmin(user);
 /** An admin deleting a file of a class they do not mentor is moderating: it goes in the audit log. */
-export const deletesMaterialAsModerator = (user: Person, cls: OwnedClass) =>
-  isAdmin(user) && !isClassMentor(user, cls);
+export const deletesMaterialAsModerator = (user: Person, cls: OwnedClass) => isAdmin(user) && !isClassMentor(user, cls);
 export const canSeeMaterials = (m: { isMember: boolean }) => m.isMember;

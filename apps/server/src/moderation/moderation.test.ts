@@ -499,7 +499,10 @@ describe('who can hide by reporting (issue #35)', () => {
     expect(entry?.hidden).toBe(false);
     // Old enough but never wrote anything; active but made today: neither counts either.
     const idle = await makeLearner(t);
-    await t.ctx.db.update(users).set({ createdAt: new Date(Date.now() - 30 * 86_400_000) }).where(eq(users.id, idle.user.id));
+    await t.ctx.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 30 * 86_400_000) })
+      .where(eq(users.id, idle.user.id));
     const young = await makeLearner(t);
     for (let i = 0; i < 5; i += 1) await makePost(t, young);
     await reportPost(idle, post._id);

@@ -34,7 +34,14 @@ describe('moderation policy', () => {
   const DAY = 86_400_000;
   const rules = { minAgeMs: 3 * DAY, minActivity: 3 };
   /** A reporter with standing and no decided reports: weight 1. */
-  const standing = { role: 'learner' as const, accountAgeMs: 30 * DAY, activity: 5, upheld: 0, dismissed: 0, dismissedHere: false };
+  const standing = {
+    role: 'learner' as const,
+    accountAgeMs: 30 * DAY,
+    activity: 5,
+    upheld: 0,
+    dismissed: 0,
+    dismissedHere: false,
+  };
   const item = (reporters: (typeof standing)[], more: { severe?: boolean; authorIsAdmin?: boolean } = {}) => ({
     reporters,
     severe: more.severe ?? false,

@@ -114,11 +114,7 @@ const ACTIVITY_TABLES = [
  * The facts the auto-hide rule (policy.ts) weighs about each reporter of an entry. Activity is counted
  * up to what standing asks (MODERATION_REPORTER_MIN_ACTIVITY), so a prolific reporter costs no more.
  */
-async function reportersOf(
-  tx: Queryable,
-  entry: ModerationEntryRow,
-  activityCap: number,
-): Promise<Reporter[]> {
+async function reportersOf(tx: Queryable, entry: ModerationEntryRow, activityCap: number): Promise<Reporter[]> {
   const activity = sql.join(
     ACTIVITY_TABLES.map(
       ([table, column]) =>
