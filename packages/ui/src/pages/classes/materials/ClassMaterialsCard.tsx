@@ -376,34 +376,30 @@ export function ClassMaterialsCard({
                     </button>
                   )}
                   {isOwner && (
-                    <>
-                      <button
-                        type="button"
-                        className={`${buttonGhost} px-2.5`}
-                        aria-label={`${M.rename} ${m.name}`}
-                        title={M.rename}
-                        onClick={() => setRenaming(m)}
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </button>
-                    </>
+                    <button
+                      type="button"
+                      className={`${buttonGhost} px-2.5`}
+                      aria-label={`${M.rename} ${m.name}`}
+                      title={M.rename}
+                      onClick={() => setRenaming(m)}
+                    >
+                      <Pencil aria-hidden="true" className="size-4" />
+                    </button>
                   )}
                   {/* An admin removes one file of any class (moderation); renaming stays its mentor's. */}
                   {canDelete && (
-                    <>
-                      <button
-                        type="button"
-                        className={`${buttonGhost} px-2.5 hover:text-red-700 dark:hover:text-red-300`}
-                        aria-label={`${M.delete} ${m.name}`}
-                        title={M.delete}
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(m);
-                        }}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </button>
-                    </>
+                    <button
+                      type="button"
+                      className={`${buttonGhost} px-2.5 hover:text-red-700 dark:hover:text-red-300`}
+                      aria-label={`${M.delete} ${m.name}`}
+                      title={M.delete}
+                      onClick={() => {
+                        remove.reset();
+                        setDeleting(m);
+                      }}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </button>
                   )}
                   {/* Reported like any content; the menu shows nothing to its mentor (their own file). */}
                   {!isOwner && (
