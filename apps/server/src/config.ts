@@ -104,6 +104,8 @@ const envSchema = z.object({
   ASSISTANT_RATE_LIMIT_PER_MINUTE: int('ASSISTANT_RATE_LIMIT_PER_MINUTE', 1, 1_000_000).default(20),
   REPORT_RATE_LIMIT_PER_HOUR: int('REPORT_RATE_LIMIT_PER_HOUR', 1, 1_000_000).default(30),
   MODERATION_AUTO_HIDE_REPORTS: int('MODERATION_AUTO_HIDE_REPORTS', 1, 1_000).default(3),
+  MODERATION_REPORTER_MIN_AGE_DAYS: int('MODERATION_REPORTER_MIN_AGE_DAYS', 0, 3650).default(3),
+  MODERATION_REPORTER_MIN_ACTIVITY: int('MODERATION_REPORTER_MIN_ACTIVITY', 0, 1_000).default(3),
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z
     .string()
@@ -161,8 +163,18 @@ export interface Config {
   };
   /** Moderation (issue #24). */
   moderation: {
-    /** Distinct people whose reports hide an item pending review (MODERATION_AUTO_HIDE_REPORTS). */
+    /**
+     * The weight of reports that hides an item pending review (MODERATION_AUTO_HIDE_REPORTS): each
+     * reporter with standing weighs about 1, more or less by how their earlier reports were decided.
+     */
     autoHideReports: number;
+    /**
+     * What a reporter needs before their reports count toward hiding (their reports are queued either
+     * way): an account this old (MODERATION_REPORTER_MIN_AGE_DAYS) and this many texts of theirs that
+     * others can read (MODERATION_REPORTER_MIN_ACTIVITY).
+     */
+    reporterMinAgeMs: number;
+    reporterMinActivity: number;
   };
   trustProxy: number;
   corsOrigins: string[];
@@ -294,7 +306,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forgotPasswordPerEmail: e.FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL,
       reportsPerUserPerHour: e.REPORT_RATE_LIMIT_PER_HOUR,
     },
-    moderation: { autoHideReports: e.MODERATION_AUTO_HIDE_REPORTS },
+    moderation: {
+      autoHideReports: e.MODERATION_AUTO_HIDE_REPORTS,
+      reporterMinAgeMs: e.MODERATION_REPORTER_MIN_AGE_DAYS * 24 * 3600 * 1000,
+      reporterMinActivity: e.MODERATION_REPORTER_MIN_ACTIVITY,
+    },
     trustProxy: e.TRUST_PROXY,
     corsOrigins: [
       DESKTOP_ORIGIN,

@@ -183,10 +183,21 @@ export const AUDIT_ACTIONS = [
   'content_deleted',
   // An admin removing a learner from a class they do not mentor (classes/roster.ts).
   'learner_removed',
+  // An admin deleting a file of a class they do not mentor (classes/materials.ts).
+  'material_deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What an audit log entry is about. */
-export const AUDIT_TARGET_TYPES = ['user', 'class', 'discussion', 'post', 'reply', 'postReply', 'review'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'class',
+  'discussion',
+  'post',
+  'reply',
+  'postReply',
+  'review',
+  'material',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**
@@ -230,7 +241,15 @@ export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 // ---------- moderation (issue #24) ----------
 
 /** What can be reported or flagged: every kind of user text, and a profile (name and bio). */
-export const MODERATION_TARGET_TYPES = ['discussion', 'reply', 'post', 'postReply', 'review', 'user'] as const;
+export const MODERATION_TARGET_TYPES = [
+  'discussion',
+  'reply',
+  'post',
+  'postReply',
+  'review',
+  'user',
+  'material',
+] as const;
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];
 /** Why a person reports something: spam, abuse or harassment, off-topic, inappropriate, other. */
 export const REPORT_REASONS = ['spam', 'abuse', 'offTopic', 'inappropriate', 'other'] as const;

@@ -114,6 +114,8 @@ export const MESSAGES = {
       'This type of file is not accepted: upload a PDF, an image (PNG, JPEG, GIF, WebP), plain text or Markdown, a ZIP, or an Office or OpenDocument file',
     quotaFull: (quotaMb: number) => `This class’s files would take more than its ${megabytes(quotaMb)} of storage`,
     notFound: 'File not found',
+    /** A file hidden pending review is downloaded by its class's mentor and admins only. */
+    hidden: 'This file is hidden while a moderator reviews it',
     deleted: 'File deleted',
     badRange: 'The requested range is outside the file',
     // The class page's Materials card.

@@ -194,6 +194,11 @@ export const classMaterialSchema = z.object({
   size: z.number().int(),
   type: z.string(),
   createdAt: isoDate,
+  /**
+   * Present (true) only while hidden pending review: others get the name as the hidden notice and may
+   * not download it; the class's mentor and admins get it as named (moderation/visibility.ts).
+   */
+  hidden: z.literal(true).optional(),
 });
 export type ClassMaterial = z.infer<typeof classMaterialSchema>;
 export const classMaterialResponseSchema = z.object({ material: classMaterialSchema });

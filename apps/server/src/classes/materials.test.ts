@@ -16,7 +16,7 @@ import {
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { startS3Server, TEST_BUCKET } from '../../test/s3.js';
-import { type ClassRow, classMaterials, jobs } from '../db/schema.js';
+import { auditLog, type ClassRow, classMaterials, jobs } from '../db/schema.js';
 
 // Class materials (issue #26) on a real server and database, once with each file store: uploads
 // streamed into the store with their type read from their bytes, the list, downloads (attachment,
@@ -203,7 +203,7 @@ describe.each(['fs', 's3'] as const)('class materials in the %s store', { timeou
     expect(empty.body.message).toBe(MESSAGES.materials.empty);
   });
 
-  it('lets only the class’s mentor upload, rename and delete', async () => {
+  it('lets only the class’s mentor upload and rename, and its mentor or an admin delete', async () => {
     for (const who of [learner, outsider, admin]) {
       const res = await upload(who, PDF_BYTES, 'x.pdf').expect(403);
       expect(res.body.message).toBe(MESSAGES.materials.mentorOnly);
@@ -211,7 +211,10 @@ describe.each(['fs', 's3'] as const)('class materials in the %s store', { timeou
     const material = await makeMaterial(t, mentor, cls);
     for (const who of [learner, admin]) {
       await t.http.patch(`/api/materials/${material._id}`).set(who.auth).send({ name: 'y.pdf' }).expect(403);
-      await t.http.delete(`/api/materials/${material._id}`).set(who.auth).expect(403);
+    }
+    for (const who of [learner, outsider, await makeVerifiedMentor(t)]) {
+      const res = await t.http.delete(`/api/materials/${material._id}`).set(who.auth).expect(403);
+      expect(res.body.message).toBe(MESSAGES.materials.mentorOnly);
     }
     const renamed = await t.http
       .patch(`/api/materials/${material._id}`)
@@ -223,6 +226,33 @@ describe.each(['fs', 's3'] as const)('class materials in the %s store', { timeou
       await t.http.patch(`/api/materials/${material._id}`).set(mentor.auth).send({ name }).expect(400);
     }
     await t.http.patch('/api/materials/not-an-id').set(mentor.auth).send({ name: 'z' }).expect(404);
+  });
+
+  it('lets an admin delete one file: recorded in the audit log, its file gone, the class’s other files kept', async () => {
+    const c = await freshClass();
+    const unwanted = await makeMaterial(t, mentor, c, { name: 'Leaked answers.pdf' });
+    const kept = await makeMaterial(t, mentor, c);
+    const key = await keyOf(unwanted._id);
+    const res = await t.http.delete(`/api/materials/${unwanted._id}`).set(admin.auth).expect(200);
+    expect(res.body).toMatchObject({ message: MESSAGES.materials.deleted });
+    await t.http.delete(`/api/materials/${unwanted._id}`).set(admin.auth).expect(404);
+    const listed = (await t.http.get(`/api/classes/${c.id}/materials`).set(learner.auth).expect(200)).body;
+    expect(classMaterialsResponseSchema.parse(listed).materials.map((m) => m._id)).toEqual([kept._id]);
+    const audit = await t.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, unwanted._id));
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'material_deleted',
+        actorId: admin.user.id,
+        targetType: 'material',
+        targetName: 'Leaked answers.pdf',
+        detail: `from ${c.title}`,
+      }),
+    ]);
+    // Its mentor deleting their own file is no moderation: not in the log.
+    await t.http.delete(`/api/materials/${kept._id}`).set(mentor.auth).expect(200);
+    expect(await t.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, kept._id))).toEqual([]);
+    await t.ctx.jobs.runDue();
+    expect(await t.ctx.files.get(key)).toBeNull();
   });
 
   it('tells enrolled learners of a new file, and not its mentor', async () => {

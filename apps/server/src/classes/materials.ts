@@ -8,22 +8,28 @@ import {
 } from '@mentora/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordAudit } from '../audit/service.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { type ClassMaterialRow, classes, classMaterials, type UserRow } from '../db/schema.js';
 import { forbidden, HttpError, notFound } from '../http/errors.js';
+import { recordAutoFlag } from '../moderation/service.js';
+import { HIDDEN_NOTICE, maskedMaterial, mayOpen } from '../moderation/visibility.js';
 import { notifyMaterialAdded } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { receiveUpload, type UploadRules } from '../storage/upload.js';
+import { analyseText, type TextAnalysis } from '../text/index.js';
 import { membershipOf } from './membership.js';
-import { canManageMaterials, canSeeMaterials } from './policy.js';
+import { canDeleteMaterial, canManageMaterials, canSeeMaterials, deletesMaterialAsModerator } from './policy.js';
 import { presentClassMaterial } from './presenter.js';
 
 // A class's materials (issue #26): files its mentor uploads, renames and deletes; its members list and
 // download them. The bytes are in the file store (ctx.files), the rest in class_materials. A class's
 // files together stay within CLASS_STORAGE_MAX_MB, checked under a lock on the class so that uploads
 // racing each other cannot pass it together. A material's file is deleted by a job its row's deletion
-// queues (migration 0017), however the row goes.
+// queues (migration 0017), however the row goes. A file's name is user text: checked like any (a
+// threatening one is stored hidden), and a file can be reported (moderation/targets.ts, its author
+// being the class's mentor); a hidden one follows moderation/visibility.ts.
 
 /**
  * What a class material may be, as file-type names the formats (and text/plain for text): the types the
@@ -81,6 +87,18 @@ async function managedMaterial(ctx: AppContext, user: UserRow, materialId: strin
   return row;
 }
 
+/** Puts a flagged name in the review queue (a severe one was stored hidden with it). */
+async function flagName(ctx: AppContext, row: ClassMaterialRow, authorId: string, analysis: TextAnalysis) {
+  await recordAutoFlag(ctx, {
+    type: 'material',
+    id: row.id,
+    authorId,
+    flagged: analysis.moderation.flagged,
+    reason: analysis.moderation.reason,
+    severe: analysis.severe,
+  });
+}
+
 export async function listMaterials(ctx: AppContext, user: UserRow, classId: string): Promise<ClassMaterialsResponse> {
   const membership = await membershipOf(ctx.db, classId, user);
   if (!membership) throw classNotFound();
@@ -91,7 +109,7 @@ export async function listMaterials(ctx: AppContext, user: UserRow, classId: str
     .where(eq(classMaterials.classId, classId))
     .orderBy(desc(classMaterials.createdAt), desc(classMaterials.id));
   return {
-    materials: rows.map(presentClassMaterial),
+    materials: rows.map((row) => maskedMaterial(user, presentClassMaterial(row), membership.cls.mentorId)),
     usedBytes: rows.reduce((sum, row) => sum + row.size, 0),
     quotaBytes: ctx.config.uploads.classStorageMaxBytes,
   };
@@ -124,6 +142,7 @@ export async function uploadMaterial(
     },
   };
   const stored = await receiveUpload(req, ctx.files, rules);
+  const analysis = analyseText(stored.name);
   try {
     const { row, raised } = await ctx.db.transaction(async (tx) => {
       // Again, under the class row's lock: it still exists, is still theirs, and has room.
@@ -138,12 +157,17 @@ export async function uploadMaterial(
           size: stored.size,
           sha256: stored.sha256,
           storageKey: stored.key,
+          // A threat in the name never shows: hidden from the start, for a moderator to look at.
+          hidden: analysis.severe,
         })
         .returning();
       if (!created) throw new Error('insert returned no row');
-      return { row: created, raised: await notifyMaterialAdded(tx, user, cls, created) };
+      // Learners are told of a hidden file by the notice, as they would see it in the list.
+      const named = { name: created.hidden ? HIDDEN_NOTICE : created.name };
+      return { row: created, raised: await notifyMaterialAdded(tx, user, cls, named) };
     });
     await publishNotifications(ctx, raised);
+    await flagName(ctx, row, user.id, analysis);
     return presentClassMaterial(row);
   } catch (error) {
     // Not recorded: its file goes too.
@@ -159,18 +183,44 @@ export async function renameMaterial(
   input: RenameInput,
 ): Promise<ClassMaterial> {
   await managedMaterial(ctx, user, materialId);
+  const analysis = analyseText(input.name);
   const [updated] = await ctx.db
     .update(classMaterials)
-    .set({ name: input.name })
+    // A clean new name does not show a hidden file again: a moderator decides that.
+    .set({ name: input.name, ...(analysis.severe ? { hidden: true } : {}) })
     .where(eq(classMaterials.id, materialId))
     .returning();
   if (!updated) throw materialNotFound();
+  await flagName(ctx, updated, user.id, analysis);
   return presentClassMaterial(updated);
 }
 
+/** Its class's mentor deletes a file; so may an admin, recorded in the audit log in the same transaction. */
 export async function deleteMaterial(ctx: AppContext, user: UserRow, materialId: string): Promise<void> {
-  await managedMaterial(ctx, user, materialId);
-  await ctx.db.delete(classMaterials).where(eq(classMaterials.id, materialId));
+  const row = await materialById(ctx.db, materialId);
+  await ctx.db.transaction(async (tx) => {
+    const [cls] = await tx
+      .select({ id: classes.id, mentorId: classes.mentorId, title: classes.title })
+      .from(classes)
+      .where(eq(classes.id, row.classId))
+      .limit(1);
+    if (!cls) throw materialNotFound();
+    if (!canDeleteMaterial(user, cls)) throw forbidden(MESSAGES.materials.mentorOnly);
+    const gone = await tx
+      .delete(classMaterials)
+      .where(eq(classMaterials.id, materialId))
+      .returning({ id: classMaterials.id });
+    // Deleted meanwhile (by its mentor, or with its class).
+    if (gone.length === 0) throw materialNotFound();
+    if (deletesMaterialAsModerator(user, cls)) {
+      await recordAudit(tx, {
+        actor: user,
+        action: 'material_deleted',
+        target: { type: 'material', id: materialId, name: row.name },
+        detail: `from ${cls.title}`,
+      });
+    }
+  });
 }
 
 /** The material, if the caller may download it (404 when it does not exist, 403 when not a member). */
@@ -183,5 +233,8 @@ export async function materialForDownload(
   const membership = await membershipOf(ctx.db, row.classId, user);
   if (!membership) throw materialNotFound();
   if (!canSeeMaterials(membership)) throw forbidden(MESSAGES.materials.membersOnly);
+  if (!mayOpen(user, { hidden: row.hidden, authorId: membership.cls.mentorId })) {
+    throw forbidden(MESSAGES.materials.hidden);
+  }
   return row;
 }

@@ -77,8 +77,12 @@ export const canScheduleSessions = (user: Person, cls: OwnedClass) => isClassMen
 export const canSeeSessions = (m: { isMember: boolean }) => m.isMember;
 
 /**
- * A class's materials (issue #26) are uploaded, renamed and deleted by its mentor only (admins remove a
- * class's content by removing the class); they are listed and downloaded by its members.
+ * A class's materials (issue #26) are uploaded and renamed by its mentor only; they are listed and
+ * downloaded by its members.
  */
 export const canManageMaterials = (user: Person, cls: OwnedClass) => isClassMentor(user, cls);
+/** One file is deleted by its class's mentor, or by an admin, who moderates every class (API.md). */
+export const canDeleteMaterial = (user: Person, cls: OwnedClass) => isClassMentor(user, cls) || isAdmin(user);
+/** An admin deleting a file of a class they do not mentor is moderating: it goes in the audit log. */
+export const deletesMaterialAsModerator = (user: Person, cls: OwnedClass) => isAdmin(user) && !isClassMentor(user, cls);
 export const canSeeMaterials = (m: { isMember: boolean }) => m.isMember;

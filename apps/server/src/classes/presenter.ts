@@ -66,5 +66,12 @@ export function presentClassSession(row: ClassSessionRow): ClassSession {
 }
 
 export function presentClassMaterial(row: ClassMaterialRow): ClassMaterial {
-  return { _id: row.id, name: row.name, size: row.size, type: row.type, createdAt: row.createdAt.toISOString() };
+  return {
+    _id: row.id,
+    name: row.name,
+    size: row.size,
+    type: row.type,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.hidden ? { hidden: true as const } : {}),
+  };
 }

@@ -217,6 +217,8 @@ export const classMaterials = pgTable(
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull().unique('class_materials_storage_key_key'),
     createdAt: createdAt(),
+    /** Hidden pending review (reports, a severe name, a moderator): moderation/visibility.ts decides who still sees it. */
+    ...hidden(),
   },
   (t) => [index('class_materials_class_created_idx').on(t.classId, t.createdAt)],
 );
@@ -556,7 +558,7 @@ export const moderationEntries = pgTable(
     index('moderation_entries_target_idx').on(t.targetId),
     check(
       'moderation_entries_target_type',
-      sql`${t.targetType} in ('discussion', 'reply', 'post', 'postReply', 'review', 'user')`,
+      sql`${t.targetType} in ('discussion', 'reply', 'post', 'postReply', 'review', 'user', 'material')`,
     ),
     check('moderation_entries_status', sql`${t.status} in ('open', 'resolved')`),
     check(

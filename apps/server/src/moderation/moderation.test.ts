@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   enrol,
+  giveStanding,
   makeAdmin,
   makeClassWithLearners,
   makeDiscussion,
@@ -23,7 +24,7 @@ import {
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { openReadyStream } from '../../test/sse.js';
 import { buildContext } from '../assistant/context.js';
-import { auditLog, moderationEntries, notifications, reports } from '../db/schema.js';
+import { auditLog, moderationEntries, notifications, reports, users } from '../db/schema.js';
 import { HIDDEN_NOTICE } from './visibility.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -241,10 +242,11 @@ describe('automatic flags', () => {
 });
 
 describe('auto-hide and the visibility rule', () => {
-  it('hides at exactly MODERATION_AUTO_HIDE_REPORTS distinct reporters, not before', async () => {
+  it('hides at exactly MODERATION_AUTO_HIDE_REPORTS distinct reporters with standing, not before', async () => {
     expect(t.ctx.config.moderation.autoHideReports).toBe(3);
     const { discussion, others, author } = await classWithDiscussion(5);
     const [r1, r2, r3, viewer] = others as [TestUser, TestUser, TestUser, TestUser];
+    for (const who of [r1, r2, r3]) await giveStanding(t, who);
     const body = { targetType: 'discussion', targetId: discussion._id, reason: 'abuse' };
     await report(r1, body);
     await report(r2, body);
@@ -263,7 +265,7 @@ describe('auto-hide and the visibility rule', () => {
   it('meets concurrent reports on one entry, and hides once the third lands', async () => {
     const author = await makeLearner(t);
     const post = await makePost(t, author);
-    const reporters = await Promise.all([1, 2, 3].map(() => makeLearner(t)));
+    const reporters = await Promise.all([1, 2, 3].map(async () => giveStanding(t, await makeLearner(t))));
     const answers = await Promise.all(
       reporters.map((who) => report(who, { targetType: 'post', targetId: post._id, reason: 'spam' })),
     );
@@ -295,6 +297,7 @@ describe('auto-hide and the visibility rule', () => {
     const [r1, r2, r3, viewer] = others as [TestUser, TestUser, TestUser, TestUser];
     const post = await makePost(t, author, { title: 'Quokka post', content: 'Zanzibarian quokkas in the feed' });
     const withReply = await makeDiscussionReply(t, author, await makeDiscussion(t, r1, cls), 'Zanzibarian reply text');
+    for (const who of [r1, r2, r3]) await giveStanding(t, who);
     for (const who of [r1, r2, r3]) {
       await report(who, { targetType: 'discussion', targetId: discussion._id, reason: 'spam' });
       await report(who, { targetType: 'post', targetId: post._id, reason: 'spam' });
@@ -390,6 +393,7 @@ describe('auto-hide and the visibility rule', () => {
     const { cls, learners } = await makeClassWithLearners(t, 4);
     const [author, ...reporters] = learners as TestUser[];
     const review = await makeReview(t, cls, author as TestUser, 1, 'Terrible class, all lies');
+    for (const who of reporters) await giveStanding(t, who);
     for (const who of reporters) await report(who, { targetType: 'review', targetId: review.id, reason: 'other' });
     const seen = await t.http.get(`/api/reviews/${cls.id}`).set((reporters[0] as TestUser).auth);
     expect(seen.body[0]).toMatchObject({ comment: HIDDEN_NOTICE, hidden: true });
@@ -479,10 +483,108 @@ describe('the review queue', () => {
   });
 });
 
+describe('who can hide by reporting (issue #35)', () => {
+  const reportPost = (who: TestUser, postId: string) =>
+    report(who, { targetType: 'post', targetId: postId, reason: 'abuse' });
+  const hiddenNow = async (postId: string) => (await entryFor(postId))?.hidden;
+
+  it('queues the reports of accounts without standing but does not hide for them', async () => {
+    const author = await makeLearner(t);
+    const post = await makePost(t, author);
+    // Three accounts made a minute ago.
+    const fresh = [await makeLearner(t), await makeLearner(t), await makeLearner(t)];
+    for (const who of fresh) expect((await reportPost(who, post._id)).status).toBe(201);
+    const entry = await entryFor(post._id);
+    expect(entry?.reports).toHaveLength(3);
+    expect(entry?.hidden).toBe(false);
+    // Old enough but never wrote anything; active but made today: neither counts either.
+    const idle = await makeLearner(t);
+    await t.ctx.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 30 * 86_400_000) })
+      .where(eq(users.id, idle.user.id));
+    const young = await makeLearner(t);
+    for (let i = 0; i < 5; i += 1) await makePost(t, young);
+    await reportPost(idle, post._id);
+    await reportPost(young, post._id);
+    expect((await entryFor(post._id))?.reports).toHaveLength(5);
+    expect(await hiddenNow(post._id)).toBe(false);
+    // With standing, three do hide it.
+    for (const who of fresh) await giveStanding(t, who);
+    await reportPost(fresh[0] as TestUser, post._id);
+    expect(await hiddenNow(post._id)).toBe(true);
+  });
+
+  it('never hides an admin’s content by reports', async () => {
+    const announcement = await makePost(t, admin, { title: 'Maintenance tonight' });
+    const profileOf = admin.user.id;
+    for (let i = 0; i < 4; i += 1) {
+      const who = await giveStanding(t, await makeLearner(t));
+      expect((await reportPost(who, announcement._id)).status).toBe(201);
+      await report(who, { targetType: 'user', targetId: profileOf, reason: 'abuse' });
+    }
+    expect(await hiddenNow(announcement._id)).toBe(false);
+    expect((await entryFor(profileOf))?.hidden).toBe(false);
+    const reader = await makeLearner(t);
+    const feed = (await t.http.get('/api/community').set(reader.auth)).body as { _id: string; title: string }[];
+    expect(feed.find((p) => p._id === announcement._id)?.title).toBe('Maintenance tonight');
+  });
+
+  it('after a dismissal, the same people’s new reports queue the item without hiding it', async () => {
+    const author = await makeLearner(t);
+    const post = await makePost(t, author);
+    const trio = [await makeLearner(t), await makeLearner(t), await makeLearner(t)];
+    for (const who of trio) await reportPost(await giveStanding(t, who), post._id);
+    const first = await entryFor(post._id);
+    expect(first?.hidden).toBe(true);
+    expect((await resolve(String(first?._id), { action: 'dismiss', reason: 'Fair criticism' })).status).toBe(200);
+    // The same three again, at once: a new open entry with their reports, the post still shown.
+    for (const who of trio) expect((await reportPost(who, post._id)).status).toBe(201);
+    const second = await entryFor(post._id);
+    expect(second?._id).not.toBe(first?._id);
+    expect(second?.reports.map((r) => r.reporter._id).sort()).toEqual(trio.map((w) => w.user.id).sort());
+    expect(second?.hidden).toBe(false);
+    const reader = await makeLearner(t);
+    const feed = (await t.http.get('/api/community').set(reader.auth)).body as { _id: string; hidden?: true }[];
+    expect(feed.find((p) => p._id === post._id)?.hidden).toBeUndefined();
+    // Other people with standing still can.
+    for (let i = 0; i < 3; i += 1) await reportPost(await giveStanding(t, await makeLearner(t)), post._id);
+    expect(await hiddenNow(post._id)).toBe(true);
+  });
+
+  it('weighs each reporter by how their earlier reports were decided', async () => {
+    const author = await makeLearner(t);
+    /** `who` reports `n` posts of the author and a moderator decides each with `action`. */
+    const record = async (who: TestUser, action: 'hide' | 'dismiss', n: number) => {
+      for (let i = 0; i < n; i += 1) {
+        const post = await makePost(t, author);
+        await reportPost(who, post._id);
+        expect((await resolve(String((await entryFor(post._id))?._id), { action })).status).toBe(200);
+      }
+    };
+    // Two reporters whose reports were upheld twice each weigh 1.5 each: two of them hide.
+    const trusted = [await makeLearner(t), await makeLearner(t)];
+    for (const who of trusted) await record(await giveStanding(t, who), 'hide', 2);
+    const target = await makePost(t, author);
+    await reportPost(trusted[0] as TestUser, target._id);
+    expect(await hiddenNow(target._id)).toBe(false);
+    await reportPost(trusted[1] as TestUser, target._id);
+    expect(await hiddenNow(target._id)).toBe(true);
+    // Three whose reports were dismissed twice each weigh 0.5 each: three do not.
+    const doubted = [await makeLearner(t), await makeLearner(t), await makeLearner(t)];
+    for (const who of doubted) await record(await giveStanding(t, who), 'dismiss', 2);
+    const other = await makePost(t, author);
+    for (const who of doubted) await reportPost(who, other._id);
+    expect((await entryFor(other._id))?.reports).toHaveLength(3);
+    expect(await hiddenNow(other._id)).toBe(false);
+  });
+});
+
 describe('resolving', () => {
   it('dismiss shows the content again; hide keeps it hidden; delete removes it; each once', async () => {
     const { discussion, others, author } = await classWithDiscussion(5);
     const [r1, r2, r3, viewer] = others as [TestUser, TestUser, TestUser, TestUser];
+    for (const who of [r1, r2, r3]) await giveStanding(t, who);
     for (const who of [r1, r2, r3])
       await report(who, { targetType: 'discussion', targetId: discussion._id, reason: 'spam' });
     const entry = await entryFor(discussion._id);

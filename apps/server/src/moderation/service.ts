@@ -8,6 +8,7 @@ import {
   type ModerationTargetType,
   type moderationQueueQuerySchema,
   type Report,
+  type Role,
   type resolveModerationRequestSchema,
 } from '@mentora/contract';
 import { and, desc, eq, getTableColumns, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
@@ -30,7 +31,8 @@ import { shortTitle } from '../notifications/presenter.js';
 import { publishNotifications } from '../notifications/service.js';
 import { announceSanction, type ImposeSanction, writeSanction } from '../sanctions/service.js';
 import { analyseText } from '../text/index.js';
-import { canModerate, canReport, shouldAutoHide } from './policy.js';
+import { isAdmin } from '../users/policy.js';
+import { canModerate, canReport, type Reporter, shouldAutoHide } from './policy.js';
 import { presentEntry, presentReport, type QueueReportRow, scoreOf } from './presenter.js';
 import { deleteTarget, loadTarget, setTargetHidden, TARGET_TABLES, type TargetFacts } from './targets.js';
 
@@ -64,6 +66,12 @@ export async function publishQueueChanged(ctx: AppContext): Promise<void> {
   await ctx.events.publish({ name: 'moderation.queue', data: { openCount: count } }, { admins: true });
 }
 
+/** Pages the read cache kept that show an item of this kind are read again. */
+function targetChanged(ctx: AppContext, type: ModerationTargetType): void {
+  const table = TARGET_TABLES[type];
+  if (table) ctx.readCache.changed(table);
+}
+
 // ---------- entries ----------
 
 /** The item's open entry, made when there is none (the partial unique index keeps it one). */
@@ -93,17 +101,63 @@ async function openEntryFor(
   return entry;
 }
 
-async function reporterCount(tx: Queryable, entryId: string): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(reports).where(eq(reports.entryId, entryId));
-  return row?.n ?? 0;
+/** Texts of one person's that others can read: what counts as activity toward a reporter's standing. */
+const ACTIVITY_TABLES = [
+  ['discussions', 'author_id'],
+  ['discussion_replies', 'author_id'],
+  ['community_posts', 'author_id'],
+  ['community_replies', 'author_id'],
+  ['reviews', 'user_id'],
+] as const;
+
+/**
+ * The facts the auto-hide rule (policy.ts) weighs about each reporter of an entry. Activity is counted
+ * up to what standing asks (MODERATION_REPORTER_MIN_ACTIVITY), so a prolific reporter costs no more.
+ */
+async function reportersOf(tx: Queryable, entry: ModerationEntryRow, activityCap: number): Promise<Reporter[]> {
+  const activity = sql.join(
+    ACTIVITY_TABLES.map(
+      ([table, column]) =>
+        sql`(select count(*)::int from (select 1 from ${sql.identifier(table)} t where t.${sql.identifier(column)} = u.id and not t.hidden limit ${activityCap}) a)`,
+    ),
+    sql` + `,
+  );
+  const { rows } = await tx.execute(sql`
+    select u.role,
+      (extract(epoch from (now() - u.created_at)) * 1000)::float8 as age_ms,
+      (${activity}) as activity,
+      (select count(*)::int from reports p join moderation_entries e on e.id = p.entry_id
+        where p.reporter_id = u.id and e.resolved_action in ('hide', 'delete')) as upheld,
+      (select count(*)::int from reports p join moderation_entries e on e.id = p.entry_id
+        where p.reporter_id = u.id and e.resolved_action = 'dismiss') as dismissed,
+      exists (select 1 from reports p join moderation_entries e on e.id = p.entry_id
+        where p.reporter_id = u.id and e.resolved_action = 'dismiss'
+          and e.target_type = ${entry.targetType} and e.target_id = ${entry.targetId}::uuid) as dismissed_here
+    from reports r join users u on u.id = r.reporter_id
+    where r.entry_id = ${entry.id}::uuid
+  `);
+  return rows.map((row) => ({
+    role: row.role as Role,
+    accountAgeMs: Number(row.age_ms),
+    activity: Number(row.activity),
+    upheld: Number(row.upheld),
+    dismissed: Number(row.dismissed),
+    dismissedHere: row.dismissed_here === true,
+  }));
+}
+
+async function isAdminAccount(tx: Queryable, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return row !== undefined && isAdmin(row);
 }
 
 // ---------- reports ----------
 
 /**
  * Reports an item, or updates the caller's report of it (`created` false). 404 when it does not exist
- * or the caller may not read it (a discussion of a class they are not in); 403 for their own. At
- * MODERATION_AUTO_HIDE_REPORTS distinct reporters the item is hidden pending review.
+ * or the caller may not read it (a discussion of a class they are not in); 403 for their own. Once its
+ * reporters weigh MODERATION_AUTO_HIDE_REPORTS (policy.ts shouldAutoHide: standing, their record, no
+ * second try after a dismissal, never an admin's content) the item is hidden pending review.
  */
 export async function report(
   ctx: AppContext,
@@ -130,14 +184,21 @@ export async function report(
     if (!row) throw new Error('report upsert returned nothing');
     const { created, ...written } = row;
     await tx.update(moderationEntries).set({ updatedAt: sql`now()` }).where(eq(moderationEntries.id, entry.id));
-    const reporters = await reporterCount(tx, entry.id);
     let hid = false;
-    if (!target.hidden && shouldAutoHide({ reporters, severe: entry.severe }, ctx.config.moderation.autoHideReports)) {
-      hid = await setTargetHidden(tx, input.targetType, targetId, true);
+    if (!target.hidden) {
+      const { autoHideReports, reporterMinAgeMs, reporterMinActivity } = ctx.config.moderation;
+      const item = {
+        reporters: await reportersOf(tx, entry, reporterMinActivity),
+        severe: entry.severe,
+        authorIsAdmin: await isAdminAccount(tx, target.author._id),
+      };
+      if (shouldAutoHide(item, autoHideReports, { minAgeMs: reporterMinAgeMs, minActivity: reporterMinActivity })) {
+        hid = await setTargetHidden(tx, input.targetType, targetId, true);
+      }
     }
     return { row: written, created, hid };
   });
-  if (result.hid) ctx.readCache.changed(TARGET_TABLES[input.targetType]);
+  if (result.hid) targetChanged(ctx, input.targetType);
   await publishQueueChanged(ctx);
   return {
     report: presentReport(result.row, { targetType: input.targetType, targetId }),
@@ -358,6 +419,7 @@ const KIND_NAMES: Record<ModerationTargetType, string> = {
   postReply: 'Post reply',
   review: 'Review',
   user: 'Profile',
+  material: 'File',
 };
 
 /** The reporters and the author hear the outcome (never the moderator who decided). */
@@ -448,7 +510,7 @@ export async function resolve(
     const sanctioned = input.sanction ? await writeSanction(tx, sanctionOf(user, resolved, input)) : undefined;
     return { entry: resolved, raised, sanctioned };
   });
-  ctx.readCache.changed(TARGET_TABLES[found.targetType]);
+  targetChanged(ctx, found.targetType);
   if (found.targetType === 'discussion' && input.action === 'delete') ctx.readCache.changed('discussion_replies');
   if (found.targetType === 'post' && input.action === 'delete')
     ctx.readCache.changed('community_replies', 'post_likes');

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/client.js';
 import type { WatchedTable } from '../db/readCache.js';
 import {
   classes,
+  classMaterials,
   communityPosts,
   communityReplies,
   discussionReplies,
@@ -33,16 +34,19 @@ const TABLES = {
   postReply: communityReplies,
   review: reviews,
   user: users,
+  material: classMaterials,
 } as const;
 
 /** What a change to each kind touches, for the read cache (db/readCache.ts). */
-export const TARGET_TABLES: Record<ModerationTargetType, WatchedTable> = {
+export const TARGET_TABLES: Record<ModerationTargetType, WatchedTable | undefined> = {
   discussion: 'discussions',
   reply: 'discussion_replies',
   post: 'community_posts',
   postReply: 'community_replies',
   review: 'reviews',
   user: 'users',
+  // Not a watched table: the read cache keeps no materials (classes/materials.ts reads them each time).
+  material: undefined,
 };
 
 /** The item, or undefined when there is no such thing (or it is gone). */
@@ -147,6 +151,25 @@ export async function loadTarget(
           content: row.r.comment,
           context: { type: 'class', _id: row.c.id, title: row.c.title },
           link: links.cls(row.c.id),
+        }
+      );
+    }
+    case 'material': {
+      // A file's author is its class's mentor (the only one who uploads); its name is the text checked.
+      const [row] = await db
+        .select({ m: classMaterials, a: author, c: { id: classes.id, title: classes.title } })
+        .from(classMaterials)
+        .innerJoin(classes, eq(classes.id, classMaterials.classId))
+        .innerJoin(users, eq(users.id, classes.mentorId))
+        .where(eq(classMaterials.id, id));
+      return (
+        row && {
+          ...base(row.m, row.a),
+          title: row.m.name,
+          content: '',
+          context: { type: 'class', _id: row.c.id, title: row.c.title },
+          link: links.cls(row.c.id),
+          membersOf: row.c.id,
         }
       );
     }

@@ -1,4 +1,11 @@
-import { type CommunityPost, type Discussion, type DiscussionReply, MESSAGES, type Review } from '@mentora/contract';
+import {
+  type ClassMaterial,
+  type CommunityPost,
+  type Discussion,
+  type DiscussionReply,
+  MESSAGES,
+  type Review,
+} from '@mentora/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { canSeeHidden, type Viewer } from './policy.js';
@@ -75,6 +82,18 @@ export function maskedReview(viewer: Viewer, review: Review): Review {
     ? { ...review, comment: HIDDEN_NOTICE }
     : review;
 }
+
+/**
+ * A class's file, as one viewer may see it: its author is the class's mentor (who uploaded it). Others
+ * read the notice for its name, and may not download it (mayOpen).
+ */
+export function maskedMaterial(viewer: Viewer, material: ClassMaterial, authorId: string): ClassMaterial {
+  return material.hidden === true && !canSeeHidden(viewer, authorId) ? { ...material, name: HIDDEN_NOTICE } : material;
+}
+
+/** Whether a viewer may open (download) an item's whole content: always unless hidden; then its author and admins. */
+export const mayOpen = (viewer: Viewer, item: { hidden: boolean; authorId: string }): boolean =>
+  !item.hidden || canSeeHidden(viewer, item.authorId);
 
 /**
  * A list as one viewer may see it. The very same array when nothing in it changes: a page kept by the

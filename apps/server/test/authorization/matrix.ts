@@ -83,7 +83,7 @@ export const MATRIX = {
   'GET /api/classes/:id/materials':      [401, 403,    200,     403,   200, 403,     403, 200],
   'POST /api/classes/:id/materials':     [401, 403,    403,     403,   201, 403,     403, 403],
   'PATCH /api/materials/:id':            [401, 403,    403,     403,   200, 403,     403, 403],
-  'DELETE /api/materials/:id':           [401, 403,    403,     403,   200, 403,     403, 403],
+  'DELETE /api/materials/:id':           [401, 403,    403,     403,   200, 403,     403, 200],
   'GET /api/materials/:id/download':     [401, 403,    200,     403,   200, 403,     403, 200],
   'GET /api/classes/:id/sessions':       [401, 403,    200,     403,   200, 403,     403, 200],
   'POST /api/classes/:id/sessions':      [401, 403,    403,     403,   201, 403,     403, 403],

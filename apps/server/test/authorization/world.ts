@@ -1,4 +1,4 @@
-import type { CommunityPost, Discussion } from '@mentora/contract';
+import type { ClassMaterial, CommunityPost, Discussion } from '@mentora/contract';
 import type { ClassRow } from '../../src/db/schema.js';
 import {
   enrol,
@@ -7,6 +7,7 @@ import {
   makeClass,
   makeDiscussion,
   makeLearner,
+  makeMaterial,
   makeMentor,
   makePost,
   makeVerifiedMentor,
@@ -40,6 +41,8 @@ export interface World {
   discussion: Discussion;
   /** A community post by `enrolled`. */
   post: CommunityPost;
+  /** A file of `cls`, uploaded by classMentor. */
+  material: ClassMaterial;
 }
 
 /**
@@ -66,5 +69,6 @@ export async function buildWorld(t: TestServer): Promise<World> {
     cls,
     discussion: await makeDiscussion(t, enrolled, cls),
     post: await makePost(t, enrolled),
+    material: await makeMaterial(t, classMentor, cls),
   };
 }

@@ -492,7 +492,7 @@ export const TARGETS: FuzzTarget[] = [
     caller: freshLearner,
     hints: (w) => ({
       targetId: fc.oneof(
-        fc.constantFrom(w.post._id, w.discussion._id, w.users.enrolled.user.id),
+        fc.constantFrom(w.post._id, w.discussion._id, w.users.enrolled.user.id, w.material._id),
         fc.uuid(),
         fc.string(),
       ),

@@ -17,4 +17,5 @@ export const TARGET_LABELS: Record<ModerationTargetType, string> = {
   postReply: 'reply',
   review: 'review',
   user: 'profile',
+  material: 'file',
 };

@@ -17,6 +17,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   content_hidden: 'Hid reported content',
   content_deleted: 'Deleted reported content',
   learner_removed: 'Removed a learner from a class',
+  material_deleted: 'Deleted a class file',
 };
 
 const TARGET_LABELS: Record<AuditTargetType, string> = {
@@ -27,6 +28,7 @@ const TARGET_LABELS: Record<AuditTargetType, string> = {
   reply: 'Reply',
   postReply: 'Post reply',
   review: 'Review',
+  material: 'File',
 };
 
 /** What admins did, newest first: who, when, what, to what. Names are as they were at the time. */

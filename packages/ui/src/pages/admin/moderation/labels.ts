@@ -16,6 +16,7 @@ export const TARGET_LABELS: Record<ModerationTargetType, string> = {
   postReply: 'Post reply',
   review: 'Review',
   user: 'Profile',
+  material: 'File',
 };
 
 /** The same words as the report dialog's. */

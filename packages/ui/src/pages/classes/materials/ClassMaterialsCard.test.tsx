@@ -9,7 +9,7 @@ import type { SavedDownload } from '../../../platform/platform';
 import { type FakeAnswer, fakeAdapter } from '../../../test/fakeAdapter';
 import { makeClass, PAGE_TEST_TIMEOUT_MS } from '../../../test/fixtures';
 import { memoryPlatform } from '../../../test/memoryPlatform';
-import { renderWithAuth, sent } from '../../../test/renderWithAuth';
+import { renderWithAuth, sent, TEST_USER } from '../../../test/renderWithAuth';
 import { ClassMaterialsCard, materialIcon } from './ClassMaterialsCard';
 
 vi.mock('react-hot-toast', () => {
@@ -54,7 +54,9 @@ function setup({
   answer,
   adapter,
   platform,
+  user,
 }: {
+  user?: typeof TEST_USER;
   isOwner?: boolean;
   isMember?: boolean;
   materials?: ClassMaterial[];
@@ -62,13 +64,16 @@ function setup({
   adapter?: AxiosAdapter;
   platform?: ReturnType<typeof memoryPlatform>;
 } = {}) {
-  const cls = makeClass({ _id: 'c1', title: 'Rust basics' });
+  // Its owner is the signed-in user, as on the class page.
+  const mentor = isOwner ? { _id: TEST_USER._id, name: TEST_USER.name } : { _id: 'mentor-1', name: 'Grace Hopper' };
+  const cls = makeClass({ _id: 'c1', title: 'Rust basics', mentor });
   return renderWithAuth(<ClassMaterialsCard cls={cls} isMember={isMember} isOwner={isOwner} />, {
     path: '/classes/c1',
     route: '/classes/:id',
     answer: listing(materials, answer),
     adapter,
     platform,
+    user,
   });
 }
 
@@ -168,6 +173,43 @@ describe('ClassMaterialsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByRole('button', { name: /^Rename/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     expect(screen.queryByTestId('materials-storage')).not.toBeInTheDocument();
+  });
+
+  it('lets a member report a file, as other content, and not its mentor', async () => {
+    const user = userEvent.setup();
+    const { requests } = setup();
+    const items = await screen.findAllByTestId('material-item');
+    await user.click(within(items[1] as HTMLElement).getByRole('button', { name: 'More actions for syllabus.pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Report file' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report file' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Inappropriate' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(sent(requests, 'post', '/reports')).toHaveLength(1));
+    expect(JSON.parse(String(sent(requests, 'post', '/reports')[0]?.data))).toMatchObject({
+      targetType: 'material',
+      targetId: 'm1',
+      reason: 'inappropriate',
+    });
+  });
+
+  it('offers its mentor no report of their own files', async () => {
+    setup({ isOwner: true });
+    await screen.findAllByTestId('material-item');
+    expect(screen.queryByRole('button', { name: /^More actions/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a hidden file as the server’s notice, without a download, to others', async () => {
+    setup({ materials: [{ ...OLDER, name: MESSAGES.moderation.hiddenNotice, hidden: true }] });
+    const [item] = await screen.findAllByTestId('material-item');
+    expect(item).toHaveTextContent(MESSAGES.moderation.hiddenNotice);
+    expect(within(item as HTMLElement).queryByRole('button', { name: /^Download/ })).not.toBeInTheDocument();
+  });
+
+  it('marks a hidden file as hidden for its mentor, who still downloads it', async () => {
+    setup({ isOwner: true, materials: [{ ...OLDER, hidden: true }] });
+    const [item] = await screen.findAllByTestId('material-item');
+    expect(within(item as HTMLElement).getByText('Hidden')).toBeInTheDocument();
+    expect(within(item as HTMLElement).getByRole('button', { name: 'Download syllabus.pdf' })).toBeEnabled();
   });
 
   it('says so when there are no files, and shows nothing (asking nothing) to a non-member', async () => {
@@ -338,5 +380,17 @@ describe('ClassMaterialsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(sent(requests, 'delete', '/materials/m2')).toHaveLength(1));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(M.deleted));
     await waitFor(() => expect(screen.getByRole('heading', { name: M.heading })).toHaveFocus());
+  });
+
+  it('lets an admin who does not teach the class delete a file, not rename it', async () => {
+    const { requests } = setup({
+      user: { ...TEST_USER, role: 'admin' },
+      answer: (c) => (c.method === 'delete' ? { status: 200, data: { message: M.deleted } } : undefined),
+    });
+    await screen.findAllByTestId('material-item');
+    expect(screen.queryByRole('button', { name: /^Rename/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete syllabus.pdf' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: M.delete }));
+    await waitFor(() => expect(sent(requests, 'delete', '/materials/m1')).toHaveLength(1));
   });
 });

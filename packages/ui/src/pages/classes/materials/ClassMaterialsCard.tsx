@@ -27,6 +27,8 @@ import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'rea
 import toast from 'react-hot-toast';
 import { useApi } from '../../../api/ApiContext';
 import { errorMessage } from '../../../api/errors';
+import { useAuth } from '../../../auth/AuthContext';
+import { isAdmin } from '../../../auth/roles';
 import { ErrorAlert } from '../../../components/Alert';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Dialog } from '../../../components/Dialog';
@@ -43,6 +45,9 @@ import {
   focusRing,
   inputField,
 } from '../../../components/styles';
+import { HiddenMarker } from '../../../moderation/HiddenContent';
+import { hiddenView } from '../../../moderation/hiddenView';
+import { ReportMenu } from '../../../moderation/ReportMenu';
 import { usePlatform } from '../../../platform/PlatformContext';
 import type { PlatformDownloads } from '../../../platform/platform';
 import {
@@ -176,6 +181,8 @@ export function ClassMaterialsCard({
   /** Its mentor: who adds, renames and deletes them. */
   isOwner: boolean;
 }) {
+  const { user } = useAuth();
+  const canDelete = isOwner || (user !== null && isAdmin(user.role));
   const materials = useClassMaterials(cls._id, isMember);
   const { uploads, start, cancel, dismiss } = useUploads(cls._id);
   const download = useDownloadMaterial();
@@ -299,6 +306,8 @@ export function ClassMaterialsCard({
             const Icon = materialIcon(m.type);
             const downloading = download.isPending && download.variables?._id === m._id;
             const savedAs = saved.get(m._id);
+            // Hidden pending review: others get the notice for its name and may not download it.
+            const view = hiddenView(m, cls.mentor._id, user);
             return (
               <li
                 key={m._id}
@@ -310,7 +319,14 @@ export function ClassMaterialsCard({
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
                   <div className="min-w-0">
-                    <p className="font-medium break-words text-slate-900 dark:text-white">{m.name}</p>
+                    {view === 'notice' ? (
+                      <p className="break-words text-slate-600 italic dark:text-slate-400">{m.name}</p>
+                    ) : (
+                      <p className="flex flex-wrap items-center gap-2 font-medium break-words text-slate-900 dark:text-white">
+                        {m.name}
+                        {view !== 'shown' && <HiddenMarker />}
+                      </p>
+                    )}
                     <p className="text-sm text-slate-600 dark:text-slate-400">
                       {/* Breaks fall between the parts, never inside a date. */}
                       <span className="whitespace-nowrap">{materialTypeLabel(m.type)}</span>
@@ -324,21 +340,27 @@ export function ClassMaterialsCard({
                   </div>
                 </div>
                 <div className="ml-auto flex shrink-0 items-center gap-1">
-                  <button
-                    type="button"
-                    className={`${buttonSecondary} px-3`}
-                    disabled={downloading}
-                    aria-busy={downloading || undefined}
-                    aria-label={`${M.download} ${m.name}`}
-                    title={M.download}
-                    onClick={() => onDownload(m)}
-                  >
-                    {downloading ? <Spinner className="size-4" /> : <Download aria-hidden="true" className="size-4" />}
-                    {/* A phone keeps the row to one line with the icon alone; the label names the file either way. */}
-                    <span aria-hidden="true" className="hidden sm:inline">
-                      {M.download}
-                    </span>
-                  </button>
+                  {view !== 'notice' && (
+                    <button
+                      type="button"
+                      className={`${buttonSecondary} px-3`}
+                      disabled={downloading}
+                      aria-busy={downloading || undefined}
+                      aria-label={`${M.download} ${m.name}`}
+                      title={M.download}
+                      onClick={() => onDownload(m)}
+                    >
+                      {downloading ? (
+                        <Spinner className="size-4" />
+                      ) : (
+                        <Download aria-hidden="true" className="size-4" />
+                      )}
+                      {/* A phone keeps the row to one line with the icon alone; the label names the file either way. */}
+                      <span aria-hidden="true" className="hidden sm:inline">
+                        {M.download}
+                      </span>
+                    </button>
+                  )}
                   {savedAs !== undefined && (
                     <button
                       type="button"
@@ -354,29 +376,40 @@ export function ClassMaterialsCard({
                     </button>
                   )}
                   {isOwner && (
-                    <>
-                      <button
-                        type="button"
-                        className={`${buttonGhost} px-2.5`}
-                        aria-label={`${M.rename} ${m.name}`}
-                        title={M.rename}
-                        onClick={() => setRenaming(m)}
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </button>
-                      <button
-                        type="button"
-                        className={`${buttonGhost} px-2.5 hover:text-red-700 dark:hover:text-red-300`}
-                        aria-label={`${M.delete} ${m.name}`}
-                        title={M.delete}
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(m);
-                        }}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </button>
-                    </>
+                    <button
+                      type="button"
+                      className={`${buttonGhost} px-2.5`}
+                      aria-label={`${M.rename} ${m.name}`}
+                      title={M.rename}
+                      onClick={() => setRenaming(m)}
+                    >
+                      <Pencil aria-hidden="true" className="size-4" />
+                    </button>
+                  )}
+                  {/* An admin removes one file of any class (moderation); renaming stays its mentor's. */}
+                  {canDelete && (
+                    <button
+                      type="button"
+                      className={`${buttonGhost} px-2.5 hover:text-red-700 dark:hover:text-red-300`}
+                      aria-label={`${M.delete} ${m.name}`}
+                      title={M.delete}
+                      onClick={() => {
+                        remove.reset();
+                        setDeleting(m);
+                      }}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </button>
+                  )}
+                  {/* Reported like any content; the menu shows nothing to its mentor (their own file). */}
+                  {!isOwner && (
+                    <ReportMenu
+                      targetType="material"
+                      targetId={m._id}
+                      author={cls.mentor}
+                      subject={view === 'notice' ? `A file by ${cls.mentor.name}` : `“${m.name}”`}
+                      label={`More actions for ${m.name}`}
+                    />
                   )}
                 </div>
               </li>
