@@ -2,6 +2,7 @@ import { MESSAGES } from '@mentora/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   enrol,
+  giveStanding,
   makeAdmin,
   makeClass,
   makeClassWithLearners,
@@ -58,6 +59,8 @@ async function runDigests() {
 }
 
 const hideByReport = async (reporter: TestUser, discussionId: string) => {
+  // Only a reporter with standing hides anything (moderation/policy.ts).
+  await giveStanding(t, reporter);
   const res = await t.http
     .post('/api/reports')
     .set(reporter.auth)
