@@ -1,3 +1,4 @@
+import { MESSAGES } from '@mentora/contract';
 import type { Logger } from 'pino';
 import { authChanges, liveAccessChanges } from './auth/authChanges.js';
 import { type PasswordHasher, startPasswordHasher } from './auth/passwords.js';
@@ -13,6 +14,7 @@ import { setUpLive } from './events/setup.js';
 import type { StoreFactory } from './http/rateLimit.js';
 import { registerJobHandlers } from './jobs/handlers.js';
 import { JobQueue } from './jobs/queue.js';
+import { ImagePool } from './storage/imagePool.js';
 import { openFileStore } from './storage/openStore.js';
 import type { FileStore } from './storage/store.js';
 
@@ -34,6 +36,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** Uploaded files (storage/store.ts): DATA_DIR/files or an S3-compatible bucket, as STORAGE says. */
   files: FileStore;
+  /** Picture decoding: a few at a time, a short queue (storage/imagePool.ts). */
+  images: ImagePool;
 }
 
 export interface BuiltAppContext {
@@ -87,6 +91,7 @@ export async function buildAppContext(
     passwords,
     jobs: new JobQueue(database.db, logger),
     files: openFileStore(config, logger),
+    images: new ImagePool({ ...config.images, busyMessage: MESSAGES.avatars.busy }),
   };
   registerJobHandlers(ctx);
   return {
