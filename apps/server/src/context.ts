@@ -93,6 +93,8 @@ export async function buildAppContext(
     files: openFileStore(config, logger),
     images: new ImagePool({ ...config.images, busyMessage: MESSAGES.avatars.busy }),
   };
+  const leftovers = await ctx.files.removeLeftovers?.();
+  if (leftovers) logger.info(`Files: removed ${leftovers} temporary files left by a process that was killed`);
   registerJobHandlers(ctx);
   return {
     ctx,
