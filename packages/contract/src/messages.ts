@@ -180,7 +180,7 @@ export const MESSAGES = {
     tooManyPixels: (maxMegapixels: number) =>
       `The picture has more than ${maxMegapixels} megapixels: make it smaller and try again`,
     tooLong: (maxRatio: number) =>
-      `The picture is more than ${maxRatio} times as wide as it is tall (or as tall as it is wide): crop it and try again`,
+      `One side of the picture is more than ${maxRatio} times the other: crop it and try again`,
     busy: 'Many pictures are being processed right now. Please try again in a few seconds.',
     linkRefused: 'Upload a picture instead of linking one',
     notFound: 'Picture not found',
