@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, type Page, test } from '@playwright/test';
 import { newAccount, registerViaApi } from './support/accounts';
-import { portrait } from './support/pictures';
+import { portrait, strip } from './support/pictures';
 import {
   adminToken,
   createClassViaApi,
@@ -545,6 +545,14 @@ for (const size of SIZES) {
       await page.getByRole('region', { name: 'Created classes' }).getByRole('link').first().waitFor();
       await page.waitForTimeout(2500);
       await shot('profile-mentor');
+      // A picture far longer than it is tall is refused with what to do, and the picture stays.
+      await page.getByTestId('avatar-file').setInputFiles({
+        name: 'strip.png',
+        mimeType: 'image/png',
+        buffer: await strip(page),
+      });
+      await page.getByText('crop it and try again').waitFor();
+      await shot('profile-picture-too-long', false);
       await open(page, '/profile', theme, room.learnerToken);
       await page.getByRole('region', { name: 'Enrolled classes' }).getByRole('link').first().waitFor();
       await shot('profile-learner');

@@ -24,3 +24,20 @@ export async function portrait(page: Page): Promise<Buffer> {
   });
   return Buffer.from(base64, 'base64');
 }
+
+/**
+ * A PNG strip 30000 by 10 px, drawn in the page's canvas: a valid picture far longer than a profile
+ * picture may be (the server refuses it from its header instead of decoding it, issue #35).
+ */
+export async function strip(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 30_000;
+    canvas.height = 10;
+    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+    g.fillStyle = '#0e7490';
+    g.fillRect(0, 0, 30_000, 10);
+    return canvas.toDataURL('image/png').split(',')[1] as string;
+  });
+  return Buffer.from(base64, 'base64');
+}

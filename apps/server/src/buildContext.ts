@@ -1,3 +1,4 @@
+import { MESSAGES } from '@mentora/contract';
 import type { Logger } from 'pino';
 import { authChanges, liveAccessChanges } from './auth/authChanges.js';
 import { startPasswordHasher } from './auth/passwords.js';
@@ -13,6 +14,7 @@ import { setUpLive } from './events/setup.js';
 import type { StoreFactory } from './http/rateLimit.js';
 import { registerJobHandlers } from './jobs/handlers.js';
 import { JobQueue } from './jobs/queue.js';
+import { ImagePool } from './storage/imagePool.js';
 import { openFileStore } from './storage/openStore.js';
 
 export interface BuiltAppContext {
@@ -66,7 +68,10 @@ export async function buildAppContext(
     passwords,
     jobs: new JobQueue(database.db, logger),
     files: openFileStore(config, logger),
+    images: new ImagePool({ ...config.images, busyMessage: MESSAGES.avatars.busy }),
   };
+  const leftovers = await ctx.files.removeLeftovers?.();
+  if (leftovers) logger.info(`Files: removed ${leftovers} temporary files left by a process that was killed`);
   registerJobHandlers(ctx);
   return {
     ctx,

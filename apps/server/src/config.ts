@@ -82,6 +82,9 @@ const envSchema = z.object({
   DIGEST_HOUR: int('DIGEST_HOUR', 0, 23).default(8),
   MATERIAL_MAX_MB: int('MATERIAL_MAX_MB', 1, 10_240).default(50),
   AVATAR_MAX_MB: int('AVATAR_MAX_MB', 1, 100).default(5),
+  IMAGE_THREADS: int('IMAGE_THREADS', 1, 16).default(2),
+  IMAGE_QUEUE_MAX: int('IMAGE_QUEUE_MAX', 0, 1000).default(8),
+  PICTURE_RATE_LIMIT_PER_HOUR: int('PICTURE_RATE_LIMIT_PER_HOUR', 1, 1_000_000).default(30),
   CLASS_STORAGE_MAX_MB: int('CLASS_STORAGE_MAX_MB', 1, 1_048_576).default(1024),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL must be an email address' }).optional(),
   ADMIN_PASSWORD: z
@@ -160,6 +163,8 @@ export interface Config {
     forgotPasswordPerEmail: number;
     /** Reports (POST /reports) per signed-in user per hour. */
     reportsPerUserPerHour: number;
+    /** Profile picture uploads (PUT /auth/profile/picture) per signed-in user per hour. */
+    picturesPerUserPerHour: number;
   };
   /** Moderation (issue #24). */
   moderation: {
@@ -192,6 +197,11 @@ export interface Config {
   digestHour: number;
   /** Upload limits (issue #26), in bytes: one class material, one profile picture, all of one class's materials. */
   uploads: { materialMaxBytes: number; avatarMaxBytes: number; classStorageMaxBytes: number };
+  /**
+   * Decoding pictures (profile pictures): at most `threads` at once (IMAGE_THREADS), and `queueMax` waiting
+   * (IMAGE_QUEUE_MAX) before uploads get 503.
+   */
+  images: { threads: number; queueMax: number };
   admin: { email: string; password: string; name: string } | undefined;
   liveBaseUrl: string;
   /** GEMINI_API_KEY set: the assistant uses Gemini; otherwise the offline assistant. The key is never logged. */
@@ -305,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forgotPasswordPerIp: e.FORGOT_PASSWORD_RATE_LIMIT_PER_IP,
       forgotPasswordPerEmail: e.FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL,
       reportsPerUserPerHour: e.REPORT_RATE_LIMIT_PER_HOUR,
+      picturesPerUserPerHour: e.PICTURE_RATE_LIMIT_PER_HOUR,
     },
     moderation: {
       autoHideReports: e.MODERATION_AUTO_HIDE_REPORTS,
@@ -332,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       avatarMaxBytes: e.AVATAR_MAX_MB * MB,
       classStorageMaxBytes: e.CLASS_STORAGE_MAX_MB * MB,
     },
+    images: { threads: e.IMAGE_THREADS, queueMax: e.IMAGE_QUEUE_MAX },
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }

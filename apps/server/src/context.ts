@@ -6,6 +6,7 @@ import type { Database, Db } from './db/client.js';
 import type { ReadCache } from './db/readCache.js';
 import type { LiveEvents } from './events/hub.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { ImagePool } from './storage/imagePool.js';
 import type { FileStore } from './storage/store.js';
 
 /** Everything a request handler may need, built once at start (buildContext.ts) and passed down explicitly. */
@@ -26,4 +27,6 @@ export interface AppContext {
   jobs: JobQueue;
   /** Uploaded files (storage/store.ts): DATA_DIR/files or an S3-compatible bucket, as STORAGE says. */
   files: FileStore;
+  /** Picture decoding: a few at a time, a short queue (storage/imagePool.ts). */
+  images: ImagePool;
 }

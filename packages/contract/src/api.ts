@@ -164,11 +164,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
     publishes: true,
     tag: 'Auth',
     summary:
-      'Upload a profile picture (PNG, JPEG, GIF or WebP): stored square at 256 px as WebP, without its metadata; 403 while silenced',
+      'Upload a profile picture (PNG, JPEG, GIF or WebP): stored square at 256 px as WebP, without its metadata; 400 for more than 40 megapixels or a side more than 20 times the other (read from the header, never decoded); 403 while silenced; 429 past PICTURE_RATE_LIMIT_PER_HOUR; 503 with Retry-After when too many pictures wait to be decoded',
     ...signedIn,
     upload: { field: 'file', description: 'The picture, at most AVATAR_MAX_MB' },
     responses: { 200: r.userSchema },
-    errors: [403, 413, 415],
+    errors: [400, 403, 413, 415, 429, 503],
   },
   {
     method: 'delete',

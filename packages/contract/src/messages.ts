@@ -178,6 +178,12 @@ export const MESSAGES = {
     refusedType: 'Upload a picture in PNG, JPEG, GIF or WebP',
     missing: 'Choose a picture to upload (a multipart form with the field “file”)',
     empty: 'The picture is empty',
+    // Read from the picture's header, before it is decoded: a small file may describe a huge picture.
+    tooManyPixels: (maxMegapixels: number) =>
+      `The picture has more than ${maxMegapixels} megapixels: make it smaller and try again`,
+    tooLong: (maxRatio: number) =>
+      `One side of the picture is more than ${maxRatio} times the other: crop it and try again`,
+    busy: 'Many pictures are being processed right now. Please try again in a few seconds.',
     linkRefused: 'Upload a picture instead of linking one',
     notFound: 'Picture not found',
     uploaded: 'Profile picture updated',

@@ -12,6 +12,7 @@ import type { Request, RequestHandler, Router } from 'express';
 import type { AppContext } from '../context.js';
 import { apiRouter } from '../http/apiRouter.js';
 import { actor, clearTokenCookie, setTokenCookie } from '../http/auth.js';
+import { clientGone } from '../http/clientGone.js';
 import { signInOrigin } from '../http/csrf.js';
 import type { RateLimiters } from '../http/rateLimit.js';
 import { jsonBody, parseInput } from '../http/validate.js';
@@ -108,8 +109,8 @@ export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
   });
 
   // Multipart, read as a stream (storage/upload.ts): no body parser has touched it.
-  router.put('/profile/picture', async (req, res) => {
-    res.json(await avatars.uploadAvatar(ctx, actor(req), req));
+  router.put('/profile/picture', limits.picturesPerUser, async (req, res) => {
+    res.json(await avatars.uploadAvatar(ctx, actor(req), req, clientGone(res)));
   });
 
   router.delete('/profile/picture', async (req, res) => {

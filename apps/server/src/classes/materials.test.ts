@@ -138,6 +138,16 @@ describe.each(['fs', 's3'] as const)('class materials in the %s store', { timeou
     const outside = await t.http.get(path).set(learner.auth).set('Range', `bytes=${PDF_BYTES.length}-`).expect(416);
     expect(outside.body.message).toBe(MESSAGES.materials.badRange);
     expect(outside.headers['content-range']).toBe(`bytes */${PDF_BYTES.length}`);
+    // An invalid range (the last byte before the first, not bytes, no numbers) is ignored, as RFC 9110
+    // says: the whole file. Several valid ranges of which none lies in the file are still a 416.
+    for (const invalid of ['bytes=5-2', 'bytes=0-3,9-1', 'bytes=abc', 'lines=1-2', 'bytes=-']) {
+      const whole = await asBytes(t.http.get(path).set(learner.auth).set('Range', invalid));
+      expect(whole.status, invalid).toBe(200);
+      expect((whole.body as Buffer).equals(PDF_BYTES), invalid).toBe(true);
+      expect(whole.headers['content-range'], invalid).toBeUndefined();
+    }
+    const past = `bytes=${PDF_BYTES.length}-,${PDF_BYTES.length + 5}-${PDF_BYTES.length + 9}`;
+    await t.http.get(path).set(learner.auth).set('Range', past).expect(416);
     // A range of other bytes than these (If-Range names another version) gets the whole file.
     const stale = await t.http.get(path).set(learner.auth).set('Range', 'bytes=0-3').set('If-Range', '"other"');
     expect(stale.status).toBe(200);

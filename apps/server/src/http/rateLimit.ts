@@ -19,6 +19,8 @@ export interface RateLimiters {
   assistantPerUser: RequestHandler;
   /** Reports (POST /reports) per signed-in user per hour. */
   reportsPerUser: RequestHandler;
+  /** Profile picture uploads per signed-in user per hour: each one is decoded, which costs CPU and memory. */
+  picturesPerUser: RequestHandler;
 }
 
 /** Makes a store per limiter; #7 swaps in a Redis store so counters are shared between processes. */
@@ -128,6 +130,7 @@ export function createRateLimiters(config: Config, makeStore?: StoreFactory): Ra
       passwordCheckPerUser: pass,
       assistantPerUser: pass,
       reportsPerUser: pass,
+      picturesPerUser: pass,
     };
   }
   const byIp = (req: LimitedRequest) => ipKeyGenerator(req.ip ?? 'unknown');
@@ -198,6 +201,17 @@ export function createRateLimiters(config: Config, makeStore?: StoreFactory): Ra
       config,
       'reports-user:',
       config.rateLimit.reportsPerUserPerHour,
+      {
+        windowMs: 3_600_000,
+        keyGenerator: (req) => req.auth?.user.id ?? '',
+        skip: (req) => req.auth === undefined,
+      },
+      makeStore,
+    ),
+    picturesPerUser: limiter(
+      config,
+      'pictures-user:',
+      config.rateLimit.picturesPerUserPerHour,
       {
         windowMs: 3_600_000,
         keyGenerator: (req) => req.auth?.user.id ?? '',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +10,9 @@ import type { ByteRange, FileStore } from './store.js';
 // Files under one folder (DATA_DIR/files), a key's segments as subfolders. Each write goes to a
 // temporary file beside its target and is renamed into place once complete, so a reader sees the old
 // file or the new one, never half of one, and a crash or a failed upload leaves no file under the key.
+
+/** The name of a temporary file `put` writes before renaming it into place. */
+const PARTIAL = /^\..*\.partial$/;
 
 const isMissing = (error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code;
@@ -77,6 +80,24 @@ export class FsStore implements FileStore {
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
+  }
+
+  /**
+   * A process killed during `put` leaves its temporary file (often empty: the bytes had not come yet),
+   * which no key names and nothing else would ever remove. STORAGE=fs belongs to one process, so at its
+   * start every one of them is such a leftover.
+   */
+  async removeLeftovers(): Promise<number> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(this.rootDir, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return 0;
+      throw error;
+    }
+    const leftovers = entries.filter((entry) => entry.isFile() && PARTIAL.test(entry.name));
+    for (const entry of leftovers) await rm(path.join(entry.parentPath, entry.name), { force: true });
+    return leftovers.length;
   }
 
   async close(): Promise<void> {}

@@ -26,6 +26,23 @@ export interface ServedFile {
   rangeMessage: string;
 }
 
+/**
+ * Whether a Range header is a valid list of byte ranges (RFC 9110, 14.1.1): `first-last`, `first-` or
+ * `-suffix`, where last is not below first. An invalid one is ignored (the whole file, 200), as RFC 9110
+ * says; only valid ranges that all lie outside the file get 416. range-parser answers -1 for both.
+ */
+export function validByteRanges(header: string): boolean {
+  const match = /^bytes=(.+)$/i.exec(header.trim());
+  if (!match?.[1]) return false;
+  return match[1].split(',').every((spec) => {
+    const range = /^\s*(\d*)-(\d*)\s*$/.exec(spec);
+    if (!range) return false;
+    const [, first = '', last = ''] = range;
+    if (first === '') return last !== '';
+    return last === '' || BigInt(last) >= BigInt(first);
+  });
+}
+
 export async function serveFile(req: Request, res: Response, store: FileStore, file: ServedFile): Promise<void> {
   const etag = `"${file.etag}"`;
   const type = file.type.startsWith('text/') ? `${file.type}; charset=utf-8` : file.type;
@@ -34,7 +51,7 @@ export async function serveFile(req: Request, res: Response, store: FileStore, f
   // before any header is set, so that a 416 goes out as the API's usual JSON error.
   let range: { start: number; end: number } | undefined;
   const ifRange = req.get('if-range');
-  if (req.headers.range && (!ifRange || ifRange === etag)) {
+  if (req.headers.range && validByteRanges(req.headers.range) && (!ifRange || ifRange === etag)) {
     const ranges = req.range(file.size);
     if (ranges === -1) {
       res.set('Content-Range', `bytes */${file.size}`);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -207,6 +207,26 @@ describe('the fs store on disk', () => {
       expect(readdirSync(root, { recursive: true })).toEqual(['materials', path.join('materials', '0f8e-4c2a')]);
       await expect(store.put('../escaped', bodyOf(Buffer.from('x')), 'text/plain')).rejects.toThrow();
       expect(readdirSync(dir)).toEqual(['files']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the fs store at start', () => {
+  it('removes the temporary files a killed process left (empty ones too), in every folder, and nothing else', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mentora-files-'));
+    try {
+      const store = new FsStore(dir);
+      await store.put('avatars/kept', bodyOf(Buffer.from('webp')), 'image/webp');
+      await store.put('materials/kept', bodyOf(Buffer.from('pdf')), 'application/pdf');
+      writeFileSync(path.join(dir, 'avatars', '.0c1d.5e6f.partial'), '');
+      writeFileSync(path.join(dir, 'materials', '.9a8b.7c6d.partial'), 'half a file');
+      expect(await store.removeLeftovers()).toBe(2);
+      expect(readdirSync(dir, { recursive: true }).sort()).toEqual(
+        ['avatars', path.join('avatars', 'kept'), 'materials', path.join('materials', 'kept')].sort(),
+      );
+      expect(await new FsStore(path.join(dir, 'none-yet')).removeLeftovers()).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -23,6 +23,11 @@ export interface FileStore {
   get(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes the file under `key`; nothing happens when there is none. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes what writes cut off by a killed process left behind (the fs store's temporary files; the
+   * process never got to remove them). Called once at start, before any request: how many it removed.
+   */
+  removeLeftovers?(): Promise<number>;
   /** Releases what the store holds open (an S3 client's sockets). */
   close(): Promise<void>;
 }

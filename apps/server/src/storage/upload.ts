@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type Duplex, type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../http/errors.js';
@@ -21,10 +21,13 @@ export interface UploadRules {
   /** The key the file is stored under: a kind and a random id. */
   keyPrefix: string;
   /**
-   * What is stored instead of the bytes received (a re-encoded image), and its type. A failure of the
-   * conversion (bytes that only look like their format) is refused with 415.
+   * What is stored instead of the bytes received (a re-encoded image), and its type. The bytes are held
+   * whole (at most maxBytes) and given to `apply` once they have all come. An HttpError it throws is the
+   * answer; any other failure (bytes that only look like their format) is refused with 415.
    */
-  convert?: { transform: () => Duplex; type: string };
+  convert?: { apply: (bytes: Buffer, signal: AbortSignal | undefined) => Promise<Buffer>; type: string };
+  /** Aborts when the client has gone: work not yet done is dropped, and nothing is stored. */
+  signal?: AbortSignal;
   messages: { tooLarge: string; refusedType: string; missing: string; empty: string };
 }
 
@@ -155,29 +158,42 @@ async function storeFile(file: Readable, filename: string | undefined, store: Fi
   else file.pipe(counted);
   file.on('limit', () => counted.destroy(new HttpError(413, rules.messages.tooLarge)));
   file.on('error', (error) => counted.destroy(error));
-  let stored: Readable = counted;
-  let convertFailed = false;
   if (rules.convert) {
-    const converter = rules.convert.transform();
-    converter.on('error', () => {
-      convertFailed = true;
-    });
-    counted.on('error', (error) => converter.destroy(error));
-    stored = counted.pipe(converter);
+    // Collected whole: a decoder needs all of it anyway, and maxBytes bounds it. A 413 or a cut-off
+    // upload destroys `counted`, which ends this with that error.
+    const received = Buffer.concat(await counted.toArray());
+    const gone = () => new HttpError(400, rules.messages.missing);
+    if (rules.signal?.aborted) throw gone();
+    let converted: Buffer;
+    try {
+      converted = await rules.convert.apply(received, rules.signal);
+    } catch (error) {
+      if (rules.signal?.aborted) throw gone();
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(415, rules.messages.refusedType);
+    }
+    if (rules.signal?.aborted) throw gone();
+    await store.put(key, Readable.from([converted]), rules.convert.type);
+    return {
+      key,
+      name: displayName(filename),
+      type: rules.convert.type,
+      size: converted.length,
+      sha256: createHash('sha256').update(converted).digest('hex'),
+    };
   }
   try {
-    await store.put(key, stored, rules.convert?.type ?? type);
+    await store.put(key, counted, type);
   } catch (error) {
     await store.delete(key).catch(() => {});
     if (tooLarge) throw new HttpError(413, rules.messages.tooLarge);
-    if (convertFailed) throw new HttpError(415, rules.messages.refusedType);
     throw error;
   }
   if (tooLarge) {
     await store.delete(key);
     throw new HttpError(413, rules.messages.tooLarge);
   }
-  return { key, name: displayName(filename), type: rules.convert?.type ?? type, size, sha256: hash.digest('hex') };
+  return { key, name: displayName(filename), type, size, sha256: hash.digest('hex') };
 }
 
 /** Up to SNIFF_BYTES first bytes of `file`, leaving the rest unread (and `file` paused), and whether that was all. */

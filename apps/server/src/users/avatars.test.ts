@@ -1,11 +1,13 @@
+import { crc32 } from 'node:zlib';
 import { MESSAGES } from '@mentora/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAdmin, makeLearner, makePost, PDF_BYTES, type TestUser } from '../../test/factories/index.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { blankPng, makeAdmin, makeLearner, makePost, PDF_BYTES, type TestUser } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { startS3Server } from '../../test/s3.js';
 import { jobs, users } from '../db/schema.js';
+import { MAX_ASPECT_RATIO, MAX_INPUT_PIXELS } from './avatars.js';
 
 // Profile pictures (issue #26) on a real server, with each file store: what is served is the server's
 // own square WebP re-encoding without the original's metadata; links are no longer taken; replacing,
@@ -157,5 +159,128 @@ describe.each(['fs', 's3'] as const)('profile pictures in the %s store', { timeo
     await t.http.get('/api/avatars/00000000-0000-4000-8000-000000000000').expect(404);
     await t.http.get('/api/avatars/..%2F..%2Fjwt-secret').expect(404);
     await t.http.get('/api/avatars/NOT-AN-ID').expect(404);
+  });
+});
+
+/**
+ * A 6300 px square interlaced PNG of a pattern (1.4 MB): nearly MAX_INPUT_PIXELS, and an interlaced
+ * picture is decoded whole, so it keeps a decoder busy for a while (figures in bench/results).
+ */
+async function heavyPng(): Promise<Buffer> {
+  const side = 6300;
+  const raw = Buffer.alloc(side * side);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7 + (i >> 12)) & 255;
+  return sharp(raw, { raw: { width: side, height: side, channels: 1 } })
+    .png({ progressive: true, compressionLevel: 6 })
+    .toBuffer();
+}
+
+// Issue #35: no picture can exhaust memory or CPU. What a picture's header says is checked before
+// anything is decoded, decoding runs a few at a time (IMAGE_THREADS), a client that has gone gets no
+// decoding, and each user's uploads are rate-limited. How long each takes, and resident memory, are
+// measured by bench/upload (`pnpm bench:upload --pictures`), not here.
+describe('picture work is bounded', { timeout: 120_000 }, () => {
+  let t: TestServer;
+  let heavy: Buffer;
+
+  beforeAll(async () => {
+    t = await startTestServer({ env: { IMAGE_THREADS: '1', IMAGE_QUEUE_MAX: '8' } });
+    heavy = await heavyPng();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const upload = (who: TestUser, bytes: Buffer) =>
+    t.http.put('/api/auth/profile/picture').set(who.auth).attach('file', bytes, 'me.png');
+
+  it('refuses, from the header and without decoding, a picture too long or with too many pixels', async () => {
+    const ada = await makeLearner(t);
+    const before = t.ctx.images.stats.started;
+    // About 1 KB each: filling the square would first have enlarged them to gigapixels.
+    for (const [width, height] of [
+      [100_000, 10],
+      [10, 100_000],
+      [2_000_000, 20],
+      [MAX_ASPECT_RATIO * 50 + 1, 50],
+    ] as const) {
+      const res = await upload(ada, blankPng(width, height)).expect(400);
+      expect(res.body.message, `${width}x${height}`).toBe(MESSAGES.avatars.tooLong(MAX_ASPECT_RATIO));
+    }
+    const huge = await upload(ada, blankPng(7000, 7000)).expect(400);
+    expect(huge.body.message).toBe(MESSAGES.avatars.tooManyPixels(MAX_INPUT_PIXELS / 1_000_000));
+    // A header that claims 50000 by 50000 pixels, with none of them after it.
+    const claim = Buffer.from(blankPng(1, 1));
+    claim.writeUInt32BE(50_000, 16);
+    claim.writeUInt32BE(50_000, 20);
+    claim.writeUInt32BE(crc32(claim.subarray(12, 29)), 29);
+    const lie = await upload(ada, claim).expect(400);
+    expect(lie.body.message).toBe(MESSAGES.avatars.tooManyPixels(MAX_INPUT_PIXELS / 1_000_000));
+    expect(t.ctx.images.stats.started).toBe(before);
+    expect((await t.http.get('/api/auth/profile').set(ada.auth)).body.profilePicture).toBe('');
+
+    // Right at the limits, pictures are taken.
+    await upload(ada, blankPng(MAX_ASPECT_RATIO * 50, 50)).expect(200);
+    expect(t.ctx.images.stats.started).toBe(before + 1);
+  });
+
+  it('decodes one picture at a time with IMAGE_THREADS=1, and answers /api/health meanwhile', async () => {
+    const people = await Promise.all([makeLearner(t), makeLearner(t), makeLearner(t)]);
+    const before = t.ctx.images.stats.started;
+    const uploads = people.map((who) => upload(who, heavy).then((res) => res));
+    // Once the first decode runs, health is answered while pictures are still being worked on.
+    await vi.waitFor(() => expect(t.ctx.images.stats.running).toBe(1), { timeout: 60_000, interval: 5 });
+    const health = await t.http.get('/api/health');
+    const during = t.ctx.images.stats;
+    expect(health.status).toBe(200);
+    expect(during.running + during.waiting).toBeGreaterThan(0);
+    const answers = await Promise.all(uploads);
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(t.ctx.images.stats).toMatchObject({ running: 0, waiting: 0, peak: 1, started: before + 3 });
+  });
+
+  it('never decodes the picture of a client that went away while it waited', async () => {
+    const [first, second, gone] = await Promise.all([makeLearner(t), makeLearner(t), makeLearner(t)]);
+    const before = t.ctx.images.stats.started;
+    const ahead = [upload(first, heavy).then((res) => res), upload(second, heavy).then((res) => res)];
+    await vi.waitFor(() => expect(t.ctx.images.stats.waiting).toBe(1), { timeout: 60_000, interval: 5 });
+    const abort = new AbortController();
+    const form = new FormData();
+    form.append('file', new Blob([heavy], { type: 'image/png' }), 'me.png');
+    const leaving = fetch(`${t.baseUrl}/api/auth/profile/picture`, {
+      method: 'PUT',
+      headers: gone.auth,
+      body: form,
+      signal: abort.signal,
+    }).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(t.ctx.images.stats.waiting).toBe(2), { timeout: 60_000, interval: 5 });
+    abort.abort();
+    await leaving;
+    await vi.waitFor(() => expect(t.ctx.images.stats.waiting).toBeLessThan(2), { timeout: 60_000, interval: 5 });
+    expect((await Promise.all(ahead)).map((res) => res.status)).toEqual([200, 200]);
+    expect(t.ctx.images.stats.started).toBe(before + 2);
+    expect((await t.http.get('/api/auth/profile').set(gone.auth)).body.profilePicture).toBe('');
+  });
+});
+
+describe('picture uploads per user', { timeout: 60_000 }, () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ env: { RATE_LIMIT: 'on', PICTURE_RATE_LIMIT_PER_HOUR: '2' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('are limited to PICTURE_RATE_LIMIT_PER_HOUR, refusals included, for that user only', async () => {
+    const [ada, bo] = await Promise.all([makeLearner(t), makeLearner(t)]);
+    const upload = (who: TestUser, bytes: Buffer) =>
+      t.http.put('/api/auth/profile/picture').set(who.auth).attach('file', bytes, 'me.png');
+    await upload(ada, blankPng(100_000, 10)).expect(400);
+    await upload(ada, blankPng(64, 64)).expect(200);
+    const refused = await upload(ada, blankPng(64, 64)).expect(429);
+    expect(refused.body.message).toBe(MESSAGES.server.tooManyRequests);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    await upload(bo, blankPng(64, 64)).expect(200);
   });
 });

@@ -3,4 +3,5 @@ export * from './classes.js';
 export * from './community.js';
 export * from './discussions.js';
 export * from './materials.js';
+export * from './pictures.js';
 export * from './users.js';

@@ -1,6 +1,8 @@
+import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { UNKNOWN_ID } from '../expectations.js';
+import { blankPng } from '../factories/index.js';
 
 // Inputs for the fuzz tests, generated from the contract's zod schemas (through their JSON Schema):
 // values that fit each field, then hostile ones in their place: wrong types, missing and extra
@@ -241,3 +243,40 @@ export function objectFor(schema: z.ZodType | undefined, hints: Hints): fc.Arbit
     { weight: 1, arbitrary: wrongType },
   );
 }
+
+/** A PNG whose header says `width` by `height` (any 32-bit numbers) over the one pixel it holds. */
+function pngClaiming(width: number, height: number): Uint8Array {
+  const png = Buffer.from(blankPng(1, 1));
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return new Uint8Array(png);
+}
+
+/**
+ * Pictures whose size is the danger, not their bytes (issue #35): valid PNGs of a few kilobytes that
+ * are extremely long (what filling a square would enlarge to gigapixels) or have too many pixels,
+ * valid ones near the limits, and headers that claim any dimensions, zero and 2^32-1 included.
+ */
+export const extremePicture: fc.Arbitrary<Uint8Array> = fc.oneof(
+  fc
+    .constantFrom<[number, number]>(
+      [100_000, 10],
+      [10, 100_000],
+      [2_000_000, 20],
+      [7000, 7000],
+      [1000, 50],
+      [1001, 50],
+      [6000, 6000],
+    )
+    .map(([width, height]) => new Uint8Array(blankPng(width, height))),
+  fc
+    .tuple(fc.integer({ min: 1, max: 300_000 }), fc.integer({ min: 1, max: 40 }), fc.boolean())
+    .map(([long, short, tall]) => new Uint8Array(tall ? blankPng(short, long) : blankPng(long, short))),
+  fc
+    .tuple(
+      fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.constantFrom(0, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1)),
+      fc.oneof(fc.integer({ min: 0, max: 100_000 }), fc.constantFrom(0, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1)),
+    )
+    .map(([width, height]) => pngClaiming(width, height)),
+);

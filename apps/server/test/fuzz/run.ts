@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, type World } from '../authorization/world.js';
 import { PNG_BYTES } from '../factories/index.js';
 import { startTestServer, type TestServer } from '../harness.js';
-import { hostileString, malformedEncoding, objectFor, pathId } from './arbitraries.js';
+import { extremePicture, hostileString, malformedEncoding, objectFor, pathId } from './arbitraries.js';
 import type { FuzzResponse, FuzzTarget } from './catalogue.js';
 
 // The fuzz property, the same for every API call: whatever arrives, the answer is never a 5xx; a
@@ -82,6 +82,7 @@ const fileInput = fc.record({
     fc.uint8Array({ maxLength: 5000 }),
     // A whole picture, so that uploads that take only pictures get past their checks too.
     fc.constant(new Uint8Array(PNG_BYTES)),
+    extremePicture,
     fc
       .tuple(
         fc.constantFrom(
