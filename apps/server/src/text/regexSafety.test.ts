@@ -1,3 +1,4 @@
+import { NAME_PATTERNS } from '@mentora/contract';
 import { checkSync } from 'recheck';
 import { describe, expect, it } from 'vitest';
 import { MARKDOWN_PATTERNS } from '../../../../packages/ui/src/assistant/markdown.js';
@@ -20,6 +21,7 @@ const SWEPT: Record<string, Readonly<Record<string, RegExp>>> = {
   help: HELP_PATTERNS,
   context: CONTEXT_PATTERNS,
   usernames: USERNAME_PATTERNS,
+  names: NAME_PATTERNS,
   markdown: MARKDOWN_PATTERNS,
 };
 
