@@ -26,6 +26,9 @@ export type StoreFactory = (prefix: string) => Store | undefined;
 
 type LimitedRequest = Parameters<NonNullable<Options['keyGenerator']>>[0];
 
+/** The client's address as every per-address limit counts it (an IPv6 address by its /56, as one client). */
+export const addressKey = (req: { ip?: string | undefined }): string => ipKeyGenerator(req.ip ?? 'unknown');
+
 /** 429 with Retry-After: when the counter `info` (of the limit that refused) starts again. */
 function refuse(res: Response, info: RateLimitInfo | undefined, windowMs: number): void {
   const reset = info?.resetTime?.getTime();
@@ -130,7 +133,7 @@ export function createRateLimiters(config: Config, makeStore?: StoreFactory): Ra
       reportsPerUser: pass,
     };
   }
-  const byIp = (req: LimitedRequest) => ipKeyGenerator(req.ip ?? 'unknown');
+  const byIp = addressKey;
   const emailOf = (req: { body?: unknown }) => (req.body as { email?: unknown } | undefined)?.email;
   return {
     loginPerIp: limiter(config, 'login-ip:', config.rateLimit.loginPerIp, { keyGenerator: byIp }, makeStore),
