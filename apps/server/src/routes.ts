@@ -29,13 +29,13 @@ export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.use('/admin/audit-log', auditRoutes(ctx));
   router.use('/classes', classesRoutes(ctx));
   router.use('/materials', materialRoutes(ctx));
-  router.use('/calendar', calendarRoutes(ctx));
+  router.use('/calendar', calendarRoutes(ctx, limits));
   router.use('/discussions', discussionsRoutes(ctx));
   router.use('/reviews', reviewsRoutes(ctx));
   router.use('/community', communityRoutes(ctx));
   router.use('/search', searchRoutes(ctx));
   router.use('/gemini', assistantRoutes(ctx, limits));
-  router.use('/notifications/unsubscribe', unsubscribeRoutes(ctx));
+  router.use('/notifications/unsubscribe', unsubscribeRoutes(ctx, limits));
   router.use('/notifications', notificationsRoutes(ctx));
   router.use('/events', eventsRoutes(ctx));
   router.use('/reports', reportRoutes(ctx, limits));

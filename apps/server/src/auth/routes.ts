@@ -70,7 +70,7 @@ export function signInRoutes(ctx: AppContext, limits: RateLimiters): Router {
     },
   );
 
-  router.post('/reset-password', ...signingIn, async (req, res) => {
+  router.post('/reset-password', ...signingIn, limits.tokenGuessesPerIp, async (req, res) => {
     const input = parseInput(resetPasswordRequestSchema, req.body);
     await resetPassword(ctx, input, addressKey(req));
     res.json({ message: MESSAGES.account.passwordReset });

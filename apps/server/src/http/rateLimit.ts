@@ -19,6 +19,8 @@ export interface RateLimiters {
   assistantPerUser: RequestHandler;
   /** Reports (POST /reports) per signed-in user per hour. */
   reportsPerUser: RequestHandler;
+  /** Wrong tokens per address, on every route whose secret is a token in the request (feed, unsubscribe, reset). */
+  tokenGuessesPerIp: RequestHandler;
 }
 
 /** Makes a store per limiter; #7 swaps in a Redis store so counters are shared between processes. */
@@ -131,6 +133,7 @@ export function createRateLimiters(config: Config, makeStore?: StoreFactory): Ra
       passwordCheckPerUser: pass,
       assistantPerUser: pass,
       reportsPerUser: pass,
+      tokenGuessesPerIp: pass,
     };
   }
   const byIp = addressKey;
@@ -193,6 +196,20 @@ export function createRateLimiters(config: Config, makeStore?: StoreFactory): Ra
         windowMs: 60_000,
         keyGenerator: (req) => req.auth?.user.id ?? '',
         skip: (req) => req.auth === undefined,
+      },
+      makeStore,
+    ),
+    // A calendar feed's, an unsubscribe link's or a reset link's token is the whole credential: wrong ones
+    // count per address, across the three routes (one limiter, one counter), as wrong passwords do at
+    // sign-in; a token that works is not a guess, so calendar apps polling their feed never use it up.
+    tokenGuessesPerIp: limiter(
+      config,
+      'token-guesses:',
+      config.rateLimit.tokenGuessesPerIp,
+      {
+        keyGenerator: byIp,
+        skipSuccessfulRequests: true,
+        requestWasSuccessful: (_req, res) => res.statusCode < 400 || res.statusCode >= 500,
       },
       makeStore,
     ),

@@ -5,6 +5,7 @@ import { MARKDOWN_PATTERNS } from '../../../../packages/ui/src/assistant/markdow
 import { CONTEXT_PATTERNS } from '../assistant/context.js';
 import { HELP_PATTERNS } from '../assistant/help.js';
 import { OFFLINE_PATTERNS } from '../assistant/offline.js';
+import { SECRET_PATH_PATTERNS } from '../http/requestLog.js';
 import { USERNAME_PATTERNS } from '../users/usernames.js';
 import { MODERATION_PATTERNS } from './moderation.js';
 import { SENTIMENT_PATTERNS } from './sentiment.js';
@@ -22,6 +23,7 @@ const SWEPT: Record<string, Readonly<Record<string, RegExp>>> = {
   context: CONTEXT_PATTERNS,
   usernames: USERNAME_PATTERNS,
   names: NAME_PATTERNS,
+  requestLog: SECRET_PATH_PATTERNS,
   markdown: MARKDOWN_PATTERNS,
 };
 
