@@ -106,6 +106,7 @@ const envSchema = z.object({
   GEMINI_TIMEOUT_MS: int('GEMINI_TIMEOUT_MS', 100, 600_000).default(20_000),
   ASSISTANT_RATE_LIMIT_PER_MINUTE: int('ASSISTANT_RATE_LIMIT_PER_MINUTE', 1, 1_000_000).default(20),
   REPORT_RATE_LIMIT_PER_HOUR: int('REPORT_RATE_LIMIT_PER_HOUR', 1, 1_000_000).default(30),
+  TOKEN_RATE_LIMIT_PER_IP: int('TOKEN_RATE_LIMIT_PER_IP', 1, 1_000_000).default(20),
   MODERATION_AUTO_HIDE_REPORTS: int('MODERATION_AUTO_HIDE_REPORTS', 1, 1_000).default(3),
   MODERATION_REPORTER_MIN_AGE_DAYS: int('MODERATION_REPORTER_MIN_AGE_DAYS', 0, 3650).default(3),
   MODERATION_REPORTER_MIN_ACTIVITY: int('MODERATION_REPORTER_MIN_ACTIVITY', 0, 1_000).default(3),
@@ -165,6 +166,8 @@ export interface Config {
     reportsPerUserPerHour: number;
     /** Profile picture uploads (PUT /auth/profile/picture) per signed-in user per hour. */
     picturesPerUserPerHour: number;
+    /** Wrong secret tokens (calendar feed, unsubscribe, password reset) per address per window. */
+    tokenGuessesPerIp: number;
   };
   /** Moderation (issue #24). */
   moderation: {
@@ -316,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forgotPasswordPerEmail: e.FORGOT_PASSWORD_RATE_LIMIT_PER_EMAIL,
       reportsPerUserPerHour: e.REPORT_RATE_LIMIT_PER_HOUR,
       picturesPerUserPerHour: e.PICTURE_RATE_LIMIT_PER_HOUR,
+      tokenGuessesPerIp: e.TOKEN_RATE_LIMIT_PER_IP,
     },
     moderation: {
       autoHideReports: e.MODERATION_AUTO_HIDE_REPORTS,

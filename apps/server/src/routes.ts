@@ -32,13 +32,13 @@ export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.use(auditRoutes(ctx));
   router.use(classesRoutes(ctx));
   router.use(materialRoutes(ctx));
-  router.use(calendarRoutes(ctx));
+  router.use(calendarRoutes(ctx, limits));
   router.use(discussionsRoutes(ctx));
   router.use(reviewsRoutes(ctx));
   router.use(communityRoutes(ctx));
   router.use(searchRoutes(ctx));
   router.use(assistantRoutes(ctx, limits));
-  router.use(unsubscribeRoutes(ctx));
+  router.use(unsubscribeRoutes(ctx, limits));
   router.use(notificationsRoutes(ctx));
   router.use(eventsRoutes(ctx));
   router.use(reportRoutes(ctx, limits));

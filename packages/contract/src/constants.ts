@@ -151,6 +151,13 @@ export const NOTIFICATION_DEFAULTS: Readonly<Record<NotificationTopic, { inApp: 
 /** Topics always shown in the app: what was decided about one's own account cannot be missed there. */
 export const ALWAYS_IN_APP_TOPICS: readonly NotificationTopic[] = ['account'];
 
+/**
+ * The dates the API accepts (a class's start, a session's start) lie between `earliest` and
+ * `futureYears` from now: a year PostgreSQL, ISO 8601 and iCalendar all write with four digits, and a
+ * session's end that cannot overflow into year 10000 (issue #35).
+ */
+export const DATE_RANGE = { earliest: '2000-01-01T00:00:00.000Z', futureYears: 5 } as const;
+
 /** A scheduled session lasts 15 to 480 minutes (issue #25). */
 export const SESSION_MIN_MINUTES = 15;
 export const SESSION_MAX_MINUTES = 480;

@@ -1,4 +1,5 @@
 // User-facing messages of SPEC.md section 8 (verbatim) and the server's own messages of API.md.
+import { DATE_RANGE } from './constants.js';
 
 const MONTHS = [
   'January',
@@ -336,6 +337,12 @@ export const MESSAGES = {
     imposeFailed: 'Failed to sanction the account',
     lifted: 'The sanction was lifted',
     liftFailed: 'Failed to lift the sanction',
+  },
+  // Rules of names, titles and dates that forms and the server share (requests.ts).
+  input: {
+    controlCharacters: (label: string) => `${label} must be one line, without control characters`,
+    dateOutOfRange: (label: string) =>
+      `${label} must be between ${new Date(DATE_RANGE.earliest).getUTCFullYear()} and ${DATE_RANGE.futureYears} years from now`,
   },
   // Messages the server answers with (API.md).
   server: {

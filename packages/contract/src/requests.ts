@@ -7,6 +7,7 @@ import {
   CLASS_STATUSES,
   COMMUNITY_CATEGORIES,
   CONTENT_TYPES,
+  DATE_RANGE,
   EMAIL_DELIVERIES,
   LIMITS,
   MODERATION_ACTIONS,
@@ -29,7 +30,7 @@ import {
   SESSION_MIN_MINUTES,
 } from './constants.js';
 import { MESSAGES } from './messages.js';
-import { isAvatarPath, isHttpUrl, parseTags } from './text.js';
+import { cleanName, fileDisplayName, hasControlCharacters, isAvatarPath, isHttpUrl, parseTags } from './text.js';
 
 // ---------- building blocks ----------
 
@@ -53,8 +54,39 @@ const optionalText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`)
     .refine(...storableText(label));
 
-export const nameSchema = boundedText('Name', LIMITS.name.min, LIMITS.name.max);
-export const titleSchema = boundedText('Title', LIMITS.title.min, LIMITS.title.max);
+/**
+ * A name or title people see (a person, a class, a session, a discussion, a post): one line, so control
+ * characters are refused; invisible formatting (bidirectional controls, zero-width characters) is
+ * removed, since it can make a name read as another (text.ts). `min` 0 makes it optional.
+ */
+const displayName = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .refine((v) => !hasControlCharacters(v.trim()), MESSAGES.input.controlCharacters(label))
+    .transform(cleanName)
+    .pipe(
+      z
+        .string()
+        .min(min, min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
+        .max(max, `${label} must be at most ${max} characters`),
+    );
+
+/** Whether a moment lies within DATE_RANGE: from its earliest to `futureYears` from now. */
+export function isWithinDateRange(iso: string, now = Date.now()): boolean {
+  const at = Date.parse(iso);
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + DATE_RANGE.futureYears);
+  return at >= Date.parse(DATE_RANGE.earliest) && at <= latest.getTime();
+}
+
+/** A date and time the API accepts: ISO 8601 with an offset, within DATE_RANGE (every date field uses this). */
+const dateTimeInRange = (label: string, formatError: string) =>
+  z.iso
+    .datetime({ offset: true, error: formatError })
+    .refine((v) => isWithinDateRange(v), MESSAGES.input.dateOutOfRange(label));
+
+export const nameSchema = displayName('Name', LIMITS.name.min, LIMITS.name.max);
+export const titleSchema = displayName('Title', LIMITS.title.min, LIMITS.title.max);
 export const contentSchema = boundedText('Content', LIMITS.content.min, LIMITS.content.max);
 export const emailSchema = z
   .string({ error: 'Email must be text' })
@@ -203,10 +235,7 @@ const classFields = {
   prerequisites: optionalText('Prerequisites', LIMITS.shortText.max).default(''),
   materials: optionalText('Materials', LIMITS.shortText.max).default(''),
   tags: tagsSchema.default([]),
-  startDate: z.iso
-    .datetime({ offset: true, error: 'Start date must be an ISO 8601 date-time' })
-    .nullable()
-    .default(null),
+  startDate: dateTimeInRange('Start date', 'Start date must be an ISO 8601 date-time').nullable().default(null),
 };
 
 /**
@@ -231,15 +260,17 @@ export const updateClassRequestSchema = z
   .superRefine(checkContentUrl);
 export type UpdateClassRequest = z.input<typeof updateClassRequestSchema>;
 
-/** PATCH /materials/{id}: a file's new display name (any characters but control ones; never a path). */
+/**
+ * PATCH /materials/{id}: a file's new display name, by the rule of uploads (fileDisplayName: the last
+ * segment of a path, no invisible formatting); control characters are refused rather than removed.
+ */
 export const renameMaterialRequestSchema = z.object({
   name: z
     .string({ error: 'Name must be text' })
-    .trim()
-    .min(1, 'Name is required')
     .max(LIMITS.title.max, `Name must be at most ${LIMITS.title.max} characters`)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-    .refine((name) => !/[\u0000-\u001F\u007F]/.test(name), 'Name must not contain control characters'),
+    .refine((name) => !hasControlCharacters(name.trim()), MESSAGES.input.controlCharacters('Name'))
+    .transform(fileDisplayName)
+    .pipe(z.string().min(1, 'Name is required')),
 });
 export type RenameMaterialRequest = z.input<typeof renameMaterialRequestSchema>;
 
@@ -248,12 +279,8 @@ export type RenameMaterialRequest = z.input<typeof renameMaterialRequestSchema>;
  * title, a start (ISO with offset, which the server checks is in the future) and 15 to 480 minutes.
  */
 export const classSessionRequestSchema = z.object({
-  title: z
-    .string({ error: 'Title must be text' })
-    .trim()
-    .max(LIMITS.title.max, `Title must be at most ${LIMITS.title.max} characters`)
-    .default(''),
-  startsAt: z.iso.datetime({ offset: true, error: 'Start must be a date and time' }),
+  title: displayName('Title', 0, LIMITS.title.max).default(''),
+  startsAt: dateTimeInRange('Start', 'Start must be a date and time'),
   durationMinutes: z
     .number({ error: 'Duration must be a number of minutes' })
     .int('Duration must be a whole number of minutes')

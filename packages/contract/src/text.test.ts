@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { downloadName, isAvatarPath, isHttpUrl, parseTags } from './text.js';
+import {
+  cleanName,
+  downloadName,
+  fileDisplayName,
+  hasControlCharacters,
+  isAvatarPath,
+  isHttpUrl,
+  parseTags,
+} from './text.js';
 
 describe('parseTags', () => {
   it('splits on commas, trims and drops empties', () => {
@@ -51,5 +59,29 @@ describe('isAvatarPath', () => {
     ]) {
       expect(isAvatarPath(other), other).toBe(false);
     }
+  });
+});
+
+describe('names (issue #35)', () => {
+  it('lose bidirectional controls and zero-width characters, so a name cannot read as another', () => {
+    expect(cleanName('inv\u202Eexe.txt')).toBe('invexe.txt');
+    expect(cleanName(' A\u200Bda\u200C \u200D\u2060Love\uFEFFlace\u2066\u2069\u200E\u200F\u061C ')).toBe(
+      'Ada Lovelace',
+    );
+    expect(cleanName('Zoë 李 🎓')).toBe('Zoë 李 🎓');
+  });
+  it('find control characters, line separators included', () => {
+    for (const bad of ['a\nb', 'a\rb', 'a\u0000b', 'a\u0085b', 'a\u2028b', 'a\u2029b', 'a\u007Fb', 'a\tb']) {
+      expect(hasControlCharacters(bad), JSON.stringify(bad)).toBe(true);
+    }
+    expect(hasControlCharacters('Ada Lovelace, née Byron')).toBe(false);
+  });
+  it('of files keep the last path segment only, without control or invisible characters', () => {
+    expect(fileDisplayName('..\\..\\x.bat')).toBe('x.bat');
+    expect(fileDisplayName('../../etc/passwd')).toBe('passwd');
+    expect(fileDisplayName('inv\u202Eexe.txt')).toBe('invexe.txt');
+    expect(fileDisplayName('a\nb.txt')).toBe('ab.txt');
+    expect(fileDisplayName('dir/')).toBe('');
+    expect(Array.from(fileDisplayName('🎓'.repeat(300)))).toHaveLength(200);
   });
 });

@@ -5,6 +5,7 @@ import { makeLearner, makeMentor } from '../../test/factories/index.js';
 import { startTestServer, TEST_ENV, type TestServer } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
 import { sessions, users } from '../db/schema.js';
+import { usernameBase } from '../users/usernames.js';
 import { hashPassword } from './passwords.js';
 
 let t: TestServer;
@@ -31,7 +32,7 @@ describe('POST /api/auth/register', () => {
       verified: false,
     });
     expect(typeof res.body.token).toBe('string');
-    expect(res.body.username).toBe('person.a');
+    expect(res.body.username).toBe(usernameBase('Person a'));
     noHash(res.body);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/^token=/);
@@ -59,11 +60,14 @@ describe('POST /api/auth/register', () => {
     expect(res.body.message).toBe(MESSAGES.server.emailTaken);
   });
 
-  it('gives different usernames to the same local part at different domains', async () => {
-    const a = await register({ ...valid('u1'), email: 'sam@one.example' });
-    const b = await register({ ...valid('u2'), email: 'sam@two.example' });
-    expect(a.body.username).toBe('sam');
-    expect(b.body.username).toMatch(/^sam\d+$/);
+  it('makes a username from the name, never the email (mentors see it on their rosters), unique', async () => {
+    const a = await register({ ...valid('u1'), name: 'Zoë O’Neil', email: 'z.secret-handle@one.example' });
+    const b = await register({ ...valid('u2'), name: 'Zoë O’Neil', email: 'z.secret-handle@two.example' });
+    expect(a.body.username).toBe('zoe.o.neil');
+    expect(b.body.username).toMatch(/^zoe\.o\.neil\d+$/);
+    const unlatin = await register({ ...valid('u3'), name: '李', email: 'li.private@example.com' });
+    expect(unlatin.body.username).toMatch(/^user(\d+)?$/);
+    for (const res of [a, b, unlatin]) expect(res.body.username).not.toMatch(/secret|handle|private/);
   });
 
   it.each([

@@ -83,7 +83,8 @@ export async function revokeResetLinks(db: Queryable, userId: string): Promise<v
  * re-checks the WHERE after the first commits); the new password, the other links and the ended
  * sessions go in the same transaction.
  */
-export async function resetPassword(ctx: AppContext, input: ResetInput): Promise<void> {
+/** `address`: the client's, whose share of the hashing queue the new password's hash takes (passwords.ts). */
+export async function resetPassword(ctx: AppContext, input: ResetInput, address: string): Promise<void> {
   const tokenHash = hashResetToken(input.token);
   const usable = and(
     eq(passwordResets.tokenHash, tokenHash),
@@ -93,7 +94,7 @@ export async function resetPassword(ctx: AppContext, input: ResetInput): Promise
   // A cheap look first, so that a stream of made-up tokens costs no bcrypt work.
   const [pending] = await ctx.db.select({ id: passwordResets.id }).from(passwordResets).where(usable).limit(1);
   if (!pending) throw badRequest(MESSAGES.account.resetLinkInvalid);
-  const passwordHash = await ctx.passwords.hash(input.password);
+  const passwordHash = await ctx.passwords.hash(input.password, address);
   const userId = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordResets)

@@ -14,7 +14,7 @@ import { apiRouter } from '../http/apiRouter.js';
 import { actor, clearTokenCookie, setTokenCookie } from '../http/auth.js';
 import { clientGone } from '../http/clientGone.js';
 import { signInOrigin } from '../http/csrf.js';
-import type { RateLimiters } from '../http/rateLimit.js';
+import { addressKey, type RateLimiters } from '../http/rateLimit.js';
 import { jsonBody, parseInput } from '../http/validate.js';
 import { createMailer } from '../mail/mailer.js';
 import * as avatars from '../users/avatars.js';
@@ -29,6 +29,9 @@ function signedIn(req: Request): Authenticated {
   return req.auth as Authenticated;
 }
 
+/** Who is calling: the address their share of the password queue is counted by, and their user agent. */
+const clientOf = (req: Request): auth.Client => ({ address: addressKey(req), userAgent: req.get('user-agent') });
+
 /**
  * The calls that sign someone in or need no session. Mounted before the session cookie's CSRF check
  * and the JSON body parser (app.ts): each route checks the Origin itself (signInOrigin), then reads
@@ -41,14 +44,14 @@ export function signInRoutes(ctx: AppContext, limits: RateLimiters): Router {
 
   router.post('/register', ...signingIn, limits.registerPerIp, async (req, res) => {
     const input = parseInput(registerRequestSchema, req.body);
-    const result = await auth.register(ctx, input, req.get('user-agent'));
+    const result = await auth.register(ctx, input, clientOf(req));
     setTokenCookie(req, res, result.token, ctx.config.sessionIdleMs);
     res.status(201).json(result);
   });
 
   router.post('/login', ...signingIn, limits.loginPerIp, limits.loginPerAccount, async (req, res) => {
     const input = parseInput(loginRequestSchema, req.body);
-    const result = await auth.login(ctx, input, req.get('user-agent'));
+    const result = await auth.login(ctx, input, clientOf(req));
     setTokenCookie(req, res, result.token, ctx.config.sessionIdleMs);
     res.json(result);
   });
@@ -69,9 +72,9 @@ export function signInRoutes(ctx: AppContext, limits: RateLimiters): Router {
     },
   );
 
-  router.post('/reset-password', ...signingIn, async (req, res) => {
+  router.post('/reset-password', ...signingIn, limits.tokenGuessesPerIp, async (req, res) => {
     const input = parseInput(resetPasswordRequestSchema, req.body);
-    await resetPassword(ctx, input);
+    await resetPassword(ctx, input, addressKey(req));
     res.json({ message: MESSAGES.account.passwordReset });
   });
 

@@ -41,9 +41,18 @@ function refuseNewPictureLink(current: string, sent: string): void {
   }
 }
 
-export async function register(ctx: AppContext, input: RegisterInput, userAgent?: string): Promise<AuthResponse> {
+/** Who is signing in or registering: their address (their share of the hashing queue) and user agent. */
+export interface Client {
+  address: string;
+  userAgent?: string | undefined;
+}
+
+/** The party of a signed-in password check: the account, already bound by its session's own limit. */
+const accountParty = (user: UserRow) => `account:${user.id}`;
+
+export async function register(ctx: AppContext, input: RegisterInput, client: Client): Promise<AuthResponse> {
   refuseNewPictureLink('', input.profilePicture);
-  const passwordHash = await ctx.passwords.hash(input.password);
+  const passwordHash = await ctx.passwords.hash(input.password, client.address);
   try {
     const registered = await ctx.db.transaction(async (tx) => {
       const user = await insertAccount(tx, {
@@ -55,7 +64,7 @@ export async function register(ctx: AppContext, input: RegisterInput, userAgent?
         bio: input.bio,
         profilePicture: input.profilePicture,
       });
-      const token = await startSession(tx, ctx.config.jwtSecret, user.id, userAgent);
+      const token = await startSession(tx, ctx.config.jwtSecret, user.id, client.userAgent);
       return { ...presentUser(user), token };
     });
     await checkProfile(ctx, { id: registered._id, name: registered.name, bio: registered.bio });
@@ -66,16 +75,16 @@ export async function register(ctx: AppContext, input: RegisterInput, userAgent?
   }
 }
 
-export async function login(ctx: AppContext, input: LoginInput, userAgent?: string): Promise<AuthResponse> {
+export async function login(ctx: AppContext, input: LoginInput, client: Client): Promise<AuthResponse> {
   // A sign-in that would be turned away costs no database read: under a flood that read is what
   // takes the cores from the hashing threads.
-  ctx.passwords.refuseWhenBusy();
+  ctx.passwords.refuseWhenBusy(client.address);
   const user = await findUserByEmail(ctx.db, input.email);
-  const ok = await ctx.passwords.verify(input.password, user?.passwordHash);
+  const ok = await ctx.passwords.verify(input.password, user?.passwordHash, client.address);
   if (!user || !ok) throw new HttpError(401, MESSAGES.server.invalidCredentials);
   // Only someone who knows the password learns that the account is suspended, until when and why.
   refuseIfSuspended(await restrictionsOf(ctx.db, user.id));
-  const token = await startSession(ctx.db, ctx.config.jwtSecret, user.id, userAgent);
+  const token = await startSession(ctx.db, ctx.config.jwtSecret, user.id, client.userAgent);
   return { ...presentUser(user), token };
 }
 
@@ -143,7 +152,7 @@ async function confirmCurrentPassword(
     const message = MESSAGES.account.emailChangeNeedsPassword;
     throw badRequest(message, [{ path: 'currentPassword', message }]);
   }
-  if (!(await ctx.passwords.verify(currentPassword, user.passwordHash))) {
+  if (!(await ctx.passwords.verify(currentPassword, user.passwordHash, accountParty(user)))) {
     const message = MESSAGES.account.currentPasswordWrong;
     throw badRequest(message, [{ path: 'currentPassword', message }]);
   }
@@ -161,7 +170,7 @@ export async function logoutEverywhere(ctx: AppContext, userId: string): Promise
  */
 export async function changePassword(ctx: AppContext, auth: Authenticated, input: ChangePasswordInput): Promise<void> {
   await confirmCurrentPassword(ctx, auth.user, input.currentPassword);
-  const passwordHash = await ctx.passwords.hash(input.newPassword);
+  const passwordHash = await ctx.passwords.hash(input.newPassword, accountParty(auth.user));
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, auth.user.id));
     await endUserSessions(tx, auth.user.id, auth.sessionId);
@@ -179,7 +188,7 @@ export async function changePassword(ctx: AppContext, auth: Authenticated, input
  * so two last admins deleting themselves at once cannot both succeed.
  */
 export async function deleteOwnAccount(ctx: AppContext, user: UserRow, input: DeleteAccountInput): Promise<void> {
-  if (!(await ctx.passwords.verify(input.password, user.passwordHash))) {
+  if (!(await ctx.passwords.verify(input.password, user.passwordHash, accountParty(user)))) {
     const message = MESSAGES.account.passwordWrong;
     throw badRequest(message, [{ path: 'password', message }]);
   }

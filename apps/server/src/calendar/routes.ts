@@ -2,9 +2,10 @@ import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
+import type { RateLimiters } from '../http/rateLimit.js';
 import { feedCalendar, feedOf, resetFeed } from './feed.js';
 
-export function calendarRoutes(ctx: AppContext): Router {
+export function calendarRoutes(ctx: AppContext, limits: RateLimiters): Router {
   const router = apiRouter('/calendar');
 
   router.get('/feed', async (req, res) => {
@@ -16,7 +17,7 @@ export function calendarRoutes(ctx: AppContext): Router {
   });
 
   // Calendar apps fetch this without any session: the token in the path is the credential.
-  router.get('/:token.ics', async (req, res) => {
+  router.get('/:token.ics', limits.tokenGuessesPerIp, async (req, res) => {
     const body = await feedCalendar(ctx, String(req.params.token));
     res.set('Cache-Control', 'private, no-cache');
     res.type('text/calendar; charset=utf-8');

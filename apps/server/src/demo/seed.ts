@@ -40,7 +40,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   const first = DEMO_PEOPLE[0];
   if (!first || (await findUserByEmail(ctx.db, first.email))) return false;
 
-  const passwordHash = await ctx.passwords.hash(DEMO_PASSWORD);
+  const passwordHash = await ctx.passwords.hash(DEMO_PASSWORD, 'demo seed');
   const people = new Map<string, UserRow>();
   for (const person of DEMO_PEOPLE) {
     const user = await insertAccount(ctx.db, {

@@ -21,12 +21,17 @@ export interface RateLimiters {
   reportsPerUser: RequestHandler;
   /** Profile picture uploads per signed-in user per hour: each one is decoded, which costs CPU and memory. */
   picturesPerUser: RequestHandler;
+  /** Wrong tokens per address, on every route whose secret is a token in the request (feed, unsubscribe, reset). */
+  tokenGuessesPerIp: RequestHandler;
 }
 
 /** Makes a store per limiter; #7 swaps in a Redis store so counters are shared between processes. */
 export type StoreFactory = (prefix: string) => Store | undefined;
 
 type LimitedRequest = Parameters<NonNullable<Options['keyGenerator']>>[0];
+
+/** The client's address as every per-address limit counts it (an IPv6 address by its /56, as one client). */
+export const addressKey = (req: { ip?: string | undefined }): string => ipKeyGenerator(req.ip ?? 'unknown');
 
 /** 429 with Retry-After: when the counter `info` (of the limit that refused) starts again. */
 function refuse(res: Response, info: RateLimitInfo | undefined, windowMs: number): void {
@@ -131,9 +136,10 @@ export function createRateLimiters(config: Config, makeStore?: StoreFactory): Ra
       assistantPerUser: pass,
       reportsPerUser: pass,
       picturesPerUser: pass,
+      tokenGuessesPerIp: pass,
     };
   }
-  const byIp = (req: LimitedRequest) => ipKeyGenerator(req.ip ?? 'unknown');
+  const byIp = addressKey;
   const emailOf = (req: { body?: unknown }) => (req.body as { email?: unknown } | undefined)?.email;
   return {
     loginPerIp: limiter(config, 'login-ip:', config.rateLimit.loginPerIp, { keyGenerator: byIp }, makeStore),
@@ -193,6 +199,20 @@ export function createRateLimiters(config: Config, makeStore?: StoreFactory): Ra
         windowMs: 60_000,
         keyGenerator: (req) => req.auth?.user.id ?? '',
         skip: (req) => req.auth === undefined,
+      },
+      makeStore,
+    ),
+    // A calendar feed's, an unsubscribe link's or a reset link's token is the whole credential: wrong ones
+    // count per address, across the three routes (one limiter, one counter), as wrong passwords do at
+    // sign-in; a token that works is not a guess, so calendar apps polling their feed never use it up.
+    tokenGuessesPerIp: limiter(
+      config,
+      'token-guesses:',
+      config.rateLimit.tokenGuessesPerIp,
+      {
+        keyGenerator: byIp,
+        skipSuccessfulRequests: true,
+        requestWasSuccessful: (_req, res) => res.statusCode < 400 || res.statusCode >= 500,
       },
       makeStore,
     ),

@@ -9,6 +9,7 @@ import type { Router } from 'express';
 import type { AppContext } from '../context.js';
 import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
+import type { RateLimiters } from '../http/rateLimit.js';
 import { parseInput } from '../http/validate.js';
 import { preferencesOf, updatePreferences } from './preferences.js';
 import * as notificationsService from './service.js';
@@ -48,9 +49,9 @@ export function notificationsRoutes(ctx: AppContext): Router {
  * here by themselves (RFC 8058, the token in the query, a form body we do not need), and the web app's
  * unsubscribe page posts the token as JSON.
  */
-export function unsubscribeRoutes(ctx: AppContext): Router {
+export function unsubscribeRoutes(ctx: AppContext, limits: RateLimiters): Router {
   const router = apiRouter('/notifications/unsubscribe');
-  router.post('/', async (req, res) => {
+  router.post('/', limits.tokenGuessesPerIp, async (req, res) => {
     const fromBody = typeof req.body === 'object' && req.body !== null && 'token' in req.body ? req.body : undefined;
     const { token } = parseInput(unsubscribeRequestSchema, fromBody ?? req.query);
     res.json(await unsubscribe(ctx, token));

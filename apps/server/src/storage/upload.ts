@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Readable, Transform } from 'node:stream';
+import { fileDisplayName } from '@mentora/contract';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../http/errors.js';
@@ -62,12 +63,9 @@ export async function sniffType(head: Buffer): Promise<string | null> {
   return head.length > 0 && isText(head) ? 'text/plain' : null;
 }
 
-/** A display name: its last segment without control characters, at most 200 characters. */
+/** A display name by the contract's one rule for file names (fileDisplayName), or "file" when none is left. */
 export function displayName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const clean = base.replace(/[\u0000-\u001F\u007F]/g, '').trim();
-  return clean.slice(0, 200) || 'file';
+  return fileDisplayName(raw ?? '') || 'file';
 }
 
 /**

@@ -1,9 +1,11 @@
+import { NAME_PATTERNS } from '@mentora/contract';
 import { checkSync } from 'recheck';
 import { describe, expect, it } from 'vitest';
 import { MARKDOWN_PATTERNS } from '../../../../packages/ui/src/assistant/markdown.js';
 import { CONTEXT_PATTERNS } from '../assistant/context.js';
 import { HELP_PATTERNS } from '../assistant/help.js';
 import { OFFLINE_PATTERNS } from '../assistant/offline/index.js';
+import { SECRET_PATH_PATTERNS } from '../http/requestLog.js';
 import { USERNAME_PATTERNS } from '../users/usernames.js';
 import { MODERATION_PATTERNS } from './moderation.js';
 import { SENTIMENT_PATTERNS } from './sentiment.js';
@@ -20,6 +22,8 @@ const SWEPT: Record<string, Readonly<Record<string, RegExp>>> = {
   help: HELP_PATTERNS,
   context: CONTEXT_PATTERNS,
   usernames: USERNAME_PATTERNS,
+  names: NAME_PATTERNS,
+  requestLog: SECRET_PATH_PATTERNS,
   markdown: MARKDOWN_PATTERNS,
 };
 

@@ -36,13 +36,13 @@ export function findUserById(db: Queryable, id: string): Promise<UserRow | undef
 }
 
 /**
- * Inserts an account with a unique username derived from the email. The unique indexes decide races;
+ * Inserts an account with a unique username made from its name (never its email: usernames.ts). The unique indexes decide races;
  * ON CONFLICT DO NOTHING (rather than catching the error) keeps a surrounding transaction usable:
  * a taken email is EmailTakenError, a taken username is retried with a new candidate.
  */
 export async function insertAccount(db: Queryable, account: NewAccount): Promise<UserRow> {
   const email = account.email.trim().toLowerCase();
-  const base = usernameBase(email);
+  const base = usernameBase(account.name);
   for (let attempt = 0; attempt < 8; attempt++) {
     const [row] = await db
       .insert(users)

@@ -1,19 +1,21 @@
 import { randomInt } from 'node:crypto';
 
-const NOT_USERNAME_CHAR = /[^a-z0-9._-]/g;
+const COMBINING_MARKS = /\p{M}+/gu;
+const NOT_ALPHANUMERIC = /[^a-z0-9]+/g;
+const EDGE_DOTS = /^\.|\.$/g;
+
+/** Every pattern applied to a name to make a username, for the ReDoS sweep (regexSafety.test.ts). */
+export const USERNAME_PATTERNS: Readonly<Record<string, RegExp>> = { COMBINING_MARKS, NOT_ALPHANUMERIC, EDGE_DOTS };
+
 /**
- * Dots, dashes and underscores at either end. A trailing run is looked for only where a run starts
- * (the lookbehind): tried inside a run too, it would reread that run from each of its characters.
+ * A new account's username, from its name ("Zoë O'Neil" is "zoe.o.neil"): lowercase letters and digits
+ * joined by dots, "user" when the name has too few of them. Never from the email: the username is shown
+ * to the mentors of a learner's classes, and an email's local part is often the whole address's secret
+ * half (issue #35). Accounts made before keep the username they have.
  */
-const EDGE_PUNCTUATION = /^[._-]+|(?<![._-])[._-]+$/g;
-
-/** Every pattern applied to an email's local part, for the ReDoS sweep (regexSafety.test.ts). */
-export const USERNAME_PATTERNS: Readonly<Record<string, RegExp>> = { NOT_USERNAME_CHAR, EDGE_PUNCTUATION };
-
-/** A username from the email's local part: lowercase letters, digits, dots, dashes, underscores. */
-export function usernameBase(email: string): string {
-  const local = email.split('@')[0] ?? '';
-  const cleaned = local.toLowerCase().replace(NOT_USERNAME_CHAR, '').replace(EDGE_PUNCTUATION, '').slice(0, 30);
+export function usernameBase(name: string): string {
+  const words = name.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().replace(NOT_ALPHANUMERIC, '.');
+  const cleaned = words.replace(EDGE_DOTS, '').slice(0, 30).replace(EDGE_DOTS, '');
   return cleaned.length >= 2 ? cleaned : `user${cleaned}`;
 }
 

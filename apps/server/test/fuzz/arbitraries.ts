@@ -6,7 +6,8 @@ import { blankPng } from '../factories/index.js';
 
 // Inputs for the fuzz tests, generated from the contract's zod schemas (through their JSON Schema):
 // values that fit each field, then hostile ones in their place: wrong types, missing and extra
-// fields, huge and empty strings, unicode and control characters (NUL included), malformed ids.
+// fields, huge and empty strings, unicode and control characters (NUL included), malformed ids; names
+// and titles with line breaks, bidirectional controls and zero-width characters, and far dates.
 
 type JsonSchema = {
   type?: string | string[];
@@ -28,8 +29,74 @@ type JsonSchema = {
 /** Field values a schema alone cannot guess: real ids, the password that works, a valid email or URL. */
 export type Hints = Record<string, fc.Arbitrary<unknown>>;
 
+/**
+ * Names that read as something else or break a line (issue #35): bidirectional overrides and isolates,
+ * zero-width characters, C1 controls and Unicode line separators, paths, and mixes of them with text.
+ */
+export const trickyName: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    'inv\u202eexe.txt',
+    'Ada\nLovelace',
+    'Ada\r\nBcc: x@example.test',
+    'Ada\u2028Lovelace',
+    'Ada\u2029',
+    'x\u0085y',
+    '\u200b',
+    '\u202e\u2066\u2069',
+    '\u2067evil\u2069.pdf',
+    'Zo\u200de\ufeff',
+    '\u061cA\u200eB\u200fC',
+    '..\\..\\x.bat',
+    '../../etc/passwd',
+    'dir/',
+    '\u180e',
+  ),
+  fc
+    .tuple(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom(
+        '\u202e',
+        '\u200b',
+        '\u200d',
+        '\u2066',
+        '\u2069',
+        '\ufeff',
+        '\n',
+        '\t',
+        '\u0085',
+        '\u2028',
+        '\u0000',
+      ),
+      fc.string({ maxLength: 20 }),
+    )
+    .map(([a, trick, b]) => `${a}${trick}${b}`),
+);
+
+/** The moment `years` from now, give or take a day either way (the edge of the accepted range). */
+const yearsAhead = (years: number, days: number) =>
+  new Date(Date.now() + years * 365.25 * 86_400_000 + days * 86_400_000).toISOString();
+
+/**
+ * Dates at and past the edges of what the API accepts (issue #35): year 9999 late in the day (its
+ * session would end in year 10000), year 0, far offsets, and either side of five years from now.
+ */
+export const farDate: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '9999-12-31T23:00:00Z',
+    '9999-12-31T23:59:59.999+00:00',
+    '9999-12-31T12:00:00-14:00',
+    '0000-01-01T00:00:00Z',
+    '0001-01-01T00:00:00+14:00',
+    '1999-12-31T23:59:59Z',
+    '2000-01-01T00:00:00Z',
+  ),
+  fc.integer({ min: -2, max: 2 }).map((days) => yearsAhead(5, days)),
+  fc.integer({ min: 6, max: 7000 }).map((years) => yearsAhead(Math.min(years, 7900), 0)),
+);
+
 /** Strings no form would send. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  trickyName,
   fc.constantFrom('', ' ', '\t\n  ', '\u0000', 'a\u0000b', '\u202e\u200b\ufeff', '\ud800', 'x\udfff', '😀'.repeat(3)),
   fc.constantFrom(
     "' OR 1=1 --",
@@ -133,12 +200,23 @@ export const cursorValue: fc.Arbitrary<string> = fc.oneof(
 function stringFor(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary<unknown> {
   if (hints[name]) return hints[name];
   if (name === 'cursor') return cursorValue;
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === 'date-time') {
+    return fc.oneof(
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      farDate,
+    );
+  }
   // fast-check's addresses use every character RFC 5322 allows, which most sites (and zod) refuse.
   if (/email/i.test(name)) return fc.oneof(fc.stringMatching(/^[a-z0-9.]{1,12}@[a-z]{1,10}\.test$/), fc.emailAddress());
   if (/url|picture/i.test(name)) return fc.oneof(fc.webUrl(), fc.constant(''));
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.min(schema.maxLength ?? 60, Math.max(minLength, 60));
+  if (/^(name|title)$/i.test(name)) {
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.string({ minLength: Math.max(minLength, 1), maxLength }) },
+      { weight: 2, arbitrary: trickyName },
+    );
+  }
   return fc.oneof(
     { weight: 3, arbitrary: fc.string({ minLength, maxLength }) },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }) },

@@ -21,7 +21,7 @@ import {
   type TestUser,
 } from '../factories/index.js';
 import { TEST_ENV, type TestServer } from '../harness.js';
-import { type Hints, timeZoneString } from './arbitraries.js';
+import { farDate, type Hints, timeZoneString } from './arbitraries.js';
 
 // What the fuzz tests send to each API call beyond its row in the contract (which gives its body, query
 // and answer, run.ts): who calls it (someone allowed, so
@@ -84,6 +84,7 @@ const sessionHints = () => ({
   startsAt: fc.oneof(
     fc.constant(new Date(Date.now() + 86_400_000).toISOString()),
     fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'not a date' : d.toISOString())),
+    farDate,
     fc.string(),
   ),
   durationMinutes: fc.oneof(fc.integer({ min: 15, max: 480 }), fc.integer(), fc.double()),

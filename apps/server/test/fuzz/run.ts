@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@mentora/contract';
+import { cleanName, errorResponseSchema, hasControlCharacters } from '@mentora/contract';
 import { API_ROUTES, type ApiAnswer, callName } from '@mentora/contract/api';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorld, type World } from '../authorization/world.js';
 import { PNG_BYTES } from '../factories/index.js';
 import { startTestServer, type TestServer } from '../harness.js';
-import { extremePicture, hostileString, malformedEncoding, objectFor, pathId } from './arbitraries.js';
+import { extremePicture, hostileString, malformedEncoding, objectFor, pathId, trickyName } from './arbitraries.js';
 import type { FuzzResponse, FuzzTarget } from './catalogue.js';
 
 // The fuzz property, the same for every API call: whatever arrives, the answer is never a 5xx; a
@@ -97,7 +97,11 @@ const fileInput = fc.record({
       )
       .map(([head, tail]) => new Uint8Array([...Buffer.from(head, 'latin1'), ...tail])),
   ),
-  name: fc.oneof(fc.constantFrom('notes.pdf', '../../etc/passwd', 'a.exe', ''), fc.string({ maxLength: 300 })),
+  name: fc.oneof(
+    fc.constantFrom('notes.pdf', '../../etc/passwd', 'a.exe', ''),
+    trickyName,
+    fc.string({ maxLength: 300 }),
+  ),
   field: fc.oneof(
     { weight: 5, arbitrary: fc.constant('file') },
     { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
@@ -304,11 +308,22 @@ export function fuzz(targets: FuzzTarget[]): void {
             } else {
               if (target.response === 'stream') expect(answer.type, shown).toMatch(/^text\/event-stream/);
               else if (target.response === 'html') expect(answer.type, shown).toMatch(/^text\/html/);
-              else if (target.response === 'calendar') expect(answer.type, shown).toMatch(/^text\/calendar/);
-              else if (target.response === 'file') expect(answer.nosniff, shown).toBe('nosniff');
+              else if (target.response === 'calendar') {
+                expect(answer.type, shown).toMatch(/^text\/calendar/);
+                // Every start and end in four-digit years: one in year 10000 broke every subscriber's feed.
+                for (const stamp of answer.text.match(/^DT(?:START|END)[^:\r\n]*:[^\r\n]*/gm) ?? []) {
+                  expect(stamp, shown).toMatch(/:\d{8}(T\d{6}Z?)?$/);
+                }
+              } else if (target.response === 'file') expect(answer.nosniff, shown).toBe('nosniff');
               else {
                 const parsed = target.response.safeParse(JSON.parse(answer.text));
                 expect(parsed.success, `${shown}\n${parsed.error?.message ?? ''}`).toBe(true);
+                for (const [key, name] of namesIn(JSON.parse(answer.text))) {
+                  expect(
+                    hasControlCharacters(name) || name !== cleanName(name),
+                    `${key} ${JSON.stringify(name)}: ${shown}`,
+                  ).toBe(false);
+                }
               }
               await settled();
             }
@@ -321,6 +336,18 @@ export function fuzz(targets: FuzzTarget[]): void {
       60_000 + FUZZ_RUNS * 1000,
     );
   });
+}
+
+/** Every name and title in an answer (issue #35: one line, no invisible formatting, whatever was sent). */
+function namesIn(value: unknown, found: [string, string][] = []): [string, string][] {
+  if (Array.isArray(value)) for (const item of value) namesIn(item, found);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if ((key === 'name' || key === 'title') && typeof inner === 'string') found.push([key, inner]);
+      else namesIn(inner, found);
+    }
+  }
+  return found;
 }
 
 /** A value one time in six, else null. */
