@@ -9,6 +9,7 @@ import { type SmtpStub, startSmtpStub } from '../../test/smtpStub.js';
 import { passwordResets, sessions, users } from '../db/schema.js';
 import { createLogger } from '../logger.js';
 import { hashResetToken } from './passwordReset.js';
+import { RESET_REQUEST_HANDLED } from './routes.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -36,7 +37,13 @@ async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, w
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until the server has finished the work of `count` more forgot-password requests since `from` lines. */
+const handled = (log: { lines: string[] }, from: number, count: number) =>
+  waitFor(
+    () =>
+      log.lines.slice(from).filter((line) => line.includes(RESET_REQUEST_HANDLED)).length >= count ? true : undefined,
+    'the forgot-password requests to be handled',
+  );
 const tokenIn = (text: string) => /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 const forgot = (t: TestServer, email: unknown) => t.http.post('/api/auth/forgot-password').send({ email });
 const reset = (t: TestServer, token: unknown, password: unknown = NEW_PASSWORD) =>
@@ -135,6 +142,7 @@ describe('password reset through a real SMTP server', () => {
   it('answers an unknown email exactly like a known one, and sends nothing', async () => {
     const learner = await makeLearner(t);
     const before = (await t.ctx.db.select().from(passwordResets)).length;
+    const linesBefore = log.lines.length;
     const unknown = await forgot(t, 'nobody-here@example.test');
     const known = await forgot(t, learner.user.email);
     expect(unknown.status).toBe(200);
@@ -142,7 +150,8 @@ describe('password reset through a real SMTP server', () => {
     expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
     const mail = await smtp.next();
     expect(mail.to).toEqual([learner.user.email]);
-    await sleep(200);
+    // Both requests' work is over: had the unknown one sent anything, it would be here by now.
+    await handled(log, linesBefore, 2);
     expect(smtp.received.map((m) => m.to[0])).not.toContain('nobody-here@example.test');
     expect(await t.ctx.db.select().from(passwordResets)).toHaveLength(before + 1);
   });
@@ -263,7 +272,7 @@ describe('password reset without SMTP', () => {
   it('logs nothing about an unknown email', async () => {
     const before = log.lines.length;
     expect((await forgot(t, 'unknown-person@example.test')).status).toBe(200);
-    await sleep(200);
+    await handled(log, before, 1);
     const added = log.lines.slice(before).join('\n');
     expect(added).not.toContain('reset-password?token=');
     expect(added).not.toContain('unknown-person@example.test');

@@ -23,6 +23,9 @@ import { requestPasswordReset, resetPassword } from './passwordReset.js';
 import * as auth from './service.js';
 import type { Authenticated } from './sessions.js';
 
+/** Logged (debug) once a forgot-password request's work after its answer is done, known email or not. */
+export const RESET_REQUEST_HANDLED = 'a password reset request was handled';
+
 /** The signed-in user and their session, or the same 401 as actor(). */
 function signedIn(req: Request): Authenticated {
   actor(req);
@@ -69,6 +72,8 @@ export function signInRoutes(ctx: AppContext, limits: RateLimiters): Router {
       await requestPasswordReset(ctx, mailer, input.email).catch((error: unknown) => {
         ctx.logger.error({ err: error }, 'a password reset request failed');
       });
+      // The same line whether the email has an account or not: it says only that the work is over.
+      ctx.logger.debug(RESET_REQUEST_HANDLED);
     },
   );
 
