@@ -378,7 +378,11 @@ describe.each(['fs', 's3'] as const)('class materials in the %s store', { timeou
     const withClass = await makeMaterial(t, mentor, c);
     const withAccount = await makeMaterial(t, other, own);
     const keys = [await keyOf(byMentor._id), await keyOf(withClass._id), await keyOf(withAccount._id)];
-    for (const key of keys) expect(await t.ctx.files.get(key)).not.toBeNull();
+    for (const key of keys) {
+      const stored = await t.ctx.files.get(key);
+      expect(stored).not.toBeNull();
+      stored?.destroy();
+    }
 
     await t.http.delete(`/api/materials/${byMentor._id}`).set(mentor.auth).expect(200);
     await t.http.get(`/api/materials/${byMentor._id}/download`).set(learner.auth).expect(404);
