@@ -11,7 +11,7 @@ import { openEntryFor } from './openEntry.js';
 import { canReport, type Reporter, shouldAutoHide } from './policy.js';
 import { presentReport } from './presenter.js';
 import { publishQueueChanged } from './queue.js';
-import { loadTarget, setTargetHidden, targetChanged } from './targets.js';
+import { loadTarget, lockTarget, setTargetHidden, targetChanged } from './targets.js';
 
 // Reporting an item (POST /api/reports): the report joins the item's open entry, and the item is hidden
 // pending review once its reporters weigh enough (policy.ts), all in one transaction.
@@ -87,6 +87,7 @@ export async function reportItem(
   }
   if (!canReport(user, target.author._id)) throw forbidden(MESSAGES.moderation.cannotReportOwn);
   const result = await ctx.db.transaction(async (tx) => {
+    await lockTarget(tx, input.targetType, targetId);
     const entry = await openEntryFor(tx, { type: input.targetType, id: targetId, authorId: target.author._id });
     const [row] = await tx
       .insert(reports)

@@ -88,10 +88,10 @@ describe('resolveEntry, the command', () => {
         () => 200,
         (error: unknown) => (error instanceof HttpError ? error.status : 0),
       );
-    expect(await statusOf(resolveEntry(t.ctx, reporter.user, open._id, { action: 'delete' }))).toBe(403);
-    expect(await statusOf(resolveEntry(t.ctx, admin.user, UNKNOWN_ID, { action: 'delete' }))).toBe(404);
-    expect(await statusOf(resolveEntry(t.ctx, admin.user, open._id, { action: 'dismiss' }))).toBe(200);
-    expect(await statusOf(resolveEntry(t.ctx, admin.user, open._id, { action: 'delete' }))).toBe(409);
+    expect(await statusOf(resolveEntry(t.ctx, reporter.user, open._id, { action: 'delete', reason: '' }))).toBe(403);
+    expect(await statusOf(resolveEntry(t.ctx, admin.user, UNKNOWN_ID, { action: 'delete', reason: '' }))).toBe(404);
+    expect(await statusOf(resolveEntry(t.ctx, admin.user, open._id, { action: 'dismiss', reason: '' }))).toBe(200);
+    expect(await statusOf(resolveEntry(t.ctx, admin.user, open._id, { action: 'delete', reason: '' }))).toBe(409);
     // The route answers the same, and a malformed id is an unknown entry.
     expect((await resolveRoute(open._id, { action: 'hide' }, reporter)).status).toBe(403);
     const unknown = await resolveRoute(UNKNOWN_ID, { action: 'hide' });

@@ -18,7 +18,7 @@ import { publishNotifications } from '../notifications/service.js';
 import { announceSanction, type ImposeSanction, writeSanction } from '../sanctions/service.js';
 import { canModerate } from './policy.js';
 import { entryView, publishQueueChanged, reportsOf } from './queue.js';
-import { deleteTarget, loadTarget, setTargetHidden, type TargetFacts, targetChanged } from './targets.js';
+import { deleteTarget, loadTarget, lockTarget, setTargetHidden, type TargetFacts, targetChanged } from './targets.js';
 
 // An admin's decision on an open entry (POST /api/moderation/queue/:id/resolve): the item shown again,
 // kept hidden or deleted, the audit entry, who is told (notifications/raise.ts) and the author's
@@ -56,6 +56,7 @@ export async function resolveEntry(
   const target = await loadTarget(ctx.db, found.targetType, found.targetId);
   const title = nameOf(target, found.targetType);
   const { entry, raised, sanctioned } = await ctx.db.transaction(async (tx) => {
+    await lockTarget(tx, found.targetType, found.targetId);
     const [resolved] = await tx
       .update(moderationEntries)
       .set({

@@ -196,6 +196,16 @@ export async function loadTarget(
   }
 }
 
+/**
+ * Locks the item's row for the rest of the transaction, before its entry: a writer that rewrites the text
+ * (a review, a file's name, a profile) holds the row and then flags it into the entry (autoFlags.ts), so
+ * a report or a decision takes the two in the same order and waits its turn rather than deadlocking.
+ */
+export async function lockTarget(tx: Queryable, type: ModerationTargetType, id: string): Promise<void> {
+  const table = TABLES[type];
+  await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('no key update');
+}
+
 /** Hides or shows an item again; false when it is gone. */
 export async function setTargetHidden(
   tx: Queryable,
