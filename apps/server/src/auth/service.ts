@@ -14,7 +14,8 @@ import type { AppContext } from '../context.js';
 import { type UserRow, users } from '../db/schema.js';
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
-import { checkProfile } from '../moderation/service.js';
+import { checkProfile, type ProfileCheck } from '../moderation/autoFlags.js';
+import { publishQueueChanged } from '../moderation/queue.js';
 import { refuseIfSuspended } from '../sanctions/policy.js';
 import { restrictionsOf } from '../sanctions/queries.js';
 import { EmailTakenError, findUserByEmail, insertAccount, lockAdmins, wouldLeaveNoAdmin } from '../users/accounts.js';
@@ -50,6 +51,12 @@ export interface Client {
 /** The party of a signed-in password check: the account, already bound by its session's own limit. */
 const accountParty = (user: UserRow) => `account:${user.id}`;
 
+/** Once a profile's check committed: pages showing a person hidden as a threat change; admins hear of a flag. */
+async function afterProfileCheck(ctx: AppContext, check: ProfileCheck): Promise<void> {
+  if (check.hidden) ctx.readCache.changed('users');
+  if (check.flagged) await publishQueueChanged(ctx);
+}
+
 export async function register(ctx: AppContext, input: RegisterInput, client: Client): Promise<AuthResponse> {
   refuseNewPictureLink('', input.profilePicture);
   const passwordHash = await ctx.passwords.hash(input.password, client.address);
@@ -65,10 +72,11 @@ export async function register(ctx: AppContext, input: RegisterInput, client: Cl
         profilePicture: input.profilePicture,
       });
       const token = await startSession(tx, ctx.config.jwtSecret, user.id, client.userAgent);
-      return { ...presentUser(user), token };
+      // The profile's text and its flag commit together: flagged text is never left out of the queue.
+      return { answer: { ...presentUser(user), token }, check: await checkProfile(tx, user) };
     });
-    await checkProfile(ctx, { id: registered._id, name: registered.name, bio: registered.bio });
-    return registered;
+    await afterProfileCheck(ctx, registered.check);
+    return registered.answer;
   } catch (error) {
     if (error instanceof EmailTakenError) throw conflict(MESSAGES.server.emailTaken);
     throw error;
@@ -111,8 +119,9 @@ export async function updateProfile(
   const emailChanges = input.email !== user.email.toLowerCase();
   if (emailChanges) await confirmCurrentPassword(ctx, user, input.currentPassword);
   let row: UserRow;
+  let check: ProfileCheck | undefined;
   try {
-    row = await ctx.db.transaction(async (tx) => {
+    ({ row, check } = await ctx.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(users)
         .set({
@@ -129,15 +138,16 @@ export async function updateProfile(
         await endUserSessions(tx, user.id, auth.sessionId);
         await revokeResetLinks(tx, user.id);
       }
-      return updated;
-    });
+      const textChanged = updated.name !== user.name || updated.bio !== user.bio;
+      return { row: updated, check: textChanged ? await checkProfile(tx, updated) : undefined };
+    }));
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_lower_key')) throw conflict(MESSAGES.server.emailTaken);
     throw error;
   }
   authChanged(ctx, { kind: 'user', id: user.id });
   ctx.readCache.changed('users');
-  if (row.name !== user.name || row.bio !== user.bio) await checkProfile(ctx, row);
+  if (check) await afterProfileCheck(ctx, check);
   if (emailChanges)
     mailOldAddress(ctx, mailer, { id: user.id, name: row.name, oldEmail: user.email, newEmail: row.email });
   return presentUser(row);

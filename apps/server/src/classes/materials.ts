@@ -13,7 +13,8 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { type ClassMaterialRow, classes, classMaterials, type UserRow } from '../db/schema.js';
 import { forbidden, HttpError, notFound } from '../http/errors.js';
-import { recordAutoFlag } from '../moderation/service.js';
+import { recordAutoFlag } from '../moderation/autoFlags.js';
+import { publishQueueChanged } from '../moderation/queue.js';
 import { HIDDEN_NOTICE, maskedMaterial, mayOpen } from '../moderation/visibility.js';
 import { notifyMaterialAdded } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
@@ -87,9 +88,9 @@ async function managedMaterial(ctx: AppContext, user: UserRow, materialId: strin
   return row;
 }
 
-/** Puts a flagged name in the review queue (a severe one was stored hidden with it). */
-async function flagName(ctx: AppContext, row: ClassMaterialRow, authorId: string, analysis: TextAnalysis) {
-  await recordAutoFlag(ctx, {
+/** Puts a flagged name in the review queue, in the transaction that writes it (a severe one was stored hidden with it). */
+function flagName(tx: Queryable, row: ClassMaterialRow, authorId: string, analysis: TextAnalysis) {
+  return recordAutoFlag(tx, {
     type: 'material',
     id: row.id,
     authorId,
@@ -144,7 +145,7 @@ export async function uploadMaterial(
   const stored = await receiveUpload(req, ctx.files, rules);
   const analysis = analyseText(stored.name);
   try {
-    const { row, raised } = await ctx.db.transaction(async (tx) => {
+    const { row, raised, flagged } = await ctx.db.transaction(async (tx) => {
       // Again, under the class row's lock: it still exists, is still theirs, and has room.
       const cls = await managedClass(tx, user, classId, { lock: true });
       if ((await usedBytes(tx, classId)) + stored.size > classStorageMaxBytes) throw quotaFull();
@@ -164,10 +165,11 @@ export async function uploadMaterial(
       if (!created) throw new Error('insert returned no row');
       // Learners are told of a hidden file by the notice, as they would see it in the list.
       const named = { name: created.hidden ? HIDDEN_NOTICE : created.name };
-      return { row: created, raised: await notifyMaterialAdded(tx, user, cls, named) };
+      const raised = await notifyMaterialAdded(tx, user, cls, named);
+      return { row: created, raised, flagged: await flagName(tx, created, user.id, analysis) };
     });
     await publishNotifications(ctx, raised);
-    await flagName(ctx, row, user.id, analysis);
+    if (flagged) await publishQueueChanged(ctx);
     return presentClassMaterial(row);
   } catch (error) {
     // Not recorded: its file goes too.
@@ -184,14 +186,17 @@ export async function renameMaterial(
 ): Promise<ClassMaterial> {
   await managedMaterial(ctx, user, materialId);
   const analysis = analyseText(input.name);
-  const [updated] = await ctx.db
-    .update(classMaterials)
-    // A clean new name does not show a hidden file again: a moderator decides that.
-    .set({ name: input.name, ...(analysis.severe ? { hidden: true } : {}) })
-    .where(eq(classMaterials.id, materialId))
-    .returning();
-  if (!updated) throw materialNotFound();
-  await flagName(ctx, updated, user.id, analysis);
+  const { updated, flagged } = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(classMaterials)
+      // A clean new name does not show a hidden file again: a moderator decides that.
+      .set({ name: input.name, ...(analysis.severe ? { hidden: true } : {}) })
+      .where(eq(classMaterials.id, materialId))
+      .returning();
+    if (!updated) throw materialNotFound();
+    return { updated, flagged: await flagName(tx, updated, user.id, analysis) };
+  });
+  if (flagged) await publishQueueChanged(ctx);
   return presentClassMaterial(updated);
 }
 

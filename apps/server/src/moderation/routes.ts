@@ -11,7 +11,9 @@ import { apiRouter } from '../http/apiRouter.js';
 import { actor } from '../http/auth.js';
 import type { RateLimiters } from '../http/rateLimit.js';
 import { parseId, parseInput } from '../http/validate.js';
-import * as moderationService from './service.js';
+import { listQueue } from './queue.js';
+import { reportItem } from './reportCommand.js';
+import { resolveEntry } from './resolveEntry.js';
 import { queueStats } from './stats.js';
 
 /** POST /api/reports: anyone signed in reports what someone else wrote. */
@@ -21,7 +23,7 @@ export function reportRoutes(ctx: AppContext, limits: RateLimiters): Router {
     const user = actor(req);
     const input = parseInput(createReportRequestSchema, req.body);
     const targetId = parseId(input.targetId, MESSAGES.moderation.targetNotFound);
-    const { report, created } = await moderationService.report(ctx, user, input, targetId);
+    const { report, created } = await reportItem(ctx, user, input, targetId);
     res.status(created ? 201 : 200).json({ report });
   });
   return router;
@@ -33,7 +35,7 @@ export function moderationRoutes(ctx: AppContext): Router {
   router.get('/queue', async (req, res) => {
     const user = actor(req);
     const query = parseInput(moderationQueueQuerySchema, req.query);
-    res.set('Cache-Control', 'no-store').json(await moderationService.listQueue(ctx, user, query));
+    res.set('Cache-Control', 'no-store').json(await listQueue(ctx, user, query));
   });
   router.get('/stats', async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await queueStats(ctx, actor(req)));
@@ -42,7 +44,7 @@ export function moderationRoutes(ctx: AppContext): Router {
     const user = actor(req);
     const id = parseId(req.params.id, MESSAGES.moderation.entryNotFound);
     const input = parseInput(resolveModerationRequestSchema, req.body);
-    res.json(await moderationService.resolve(ctx, user, id, input));
+    res.json(await resolveEntry(ctx, user, id, input));
   });
   return router;
 }

@@ -1,6 +1,7 @@
 import type { ModerationTarget, ModerationTargetType } from '@mentora/contract';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import type { WatchedTable } from '../db/readCache.js';
 import {
@@ -48,6 +49,12 @@ export const TARGET_TABLES: Record<ModerationTargetType, WatchedTable | undefine
   // Not a watched table: the read cache keeps no materials (classes/materials.ts reads them each time).
   material: undefined,
 };
+
+/** Pages the read cache kept that show an item of this kind are read again. */
+export function targetChanged(ctx: AppContext, type: ModerationTargetType): void {
+  const table = TARGET_TABLES[type];
+  if (table) ctx.readCache.changed(table);
+}
 
 /** The item, or undefined when there is no such thing (or it is gone). */
 export async function loadTarget(
@@ -187,6 +194,16 @@ export async function loadTarget(
       );
     }
   }
+}
+
+/**
+ * Locks the item's row for the rest of the transaction, before its entry: a writer that rewrites the text
+ * (a review, a file's name, a profile) holds the row and then flags it into the entry (autoFlags.ts), so
+ * a report or a decision takes the two in the same order and waits its turn rather than deadlocking.
+ */
+export async function lockTarget(tx: Queryable, type: ModerationTargetType, id: string): Promise<void> {
+  const table = TABLES[type];
+  await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('no key update');
 }
 
 /** Hides or shows an item again; false when it is gone. */

@@ -34,7 +34,7 @@ export function notificationMessage(row: NotificationRow): string {
       return n.liveStarted(actor, title);
     case 'new_discussion':
       return n.newDiscussion(actor, title, shortTitle(row.contextTitle));
-    // Sanctions (sanctions/service.ts): the reason in full, and the end kept in contextTitle.
+    // Sanctions (raise.ts notifySanction): the reason in full, and the end kept in contextTitle.
     case 'warned':
       return n.warned(row.subjectTitle);
     case 'silenced':
@@ -43,7 +43,7 @@ export function notificationMessage(row: NotificationRow): string {
       return n.suspended(row.contextTitle, row.subjectTitle);
     case 'sanction_lifted':
       return n.sanctionLifted(row.subjectTitle === 'suspend' ? 'suspension' : 'silence');
-    // Moderation (moderation/service.ts): contextTitle holds the outcome's words.
+    // Moderation (raise.ts notifyModerationOutcome): contextTitle holds the outcome's words.
     case 'report_resolved':
       return n.reportResolved(row.contextTitle, title);
     case 'content_moderated':

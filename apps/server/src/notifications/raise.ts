@@ -1,7 +1,8 @@
+import { MESSAGES, type ModerationAction, type ModerationTargetType } from '@mentora/contract';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { isClassMentor } from '../classes/policy.js';
 import type { Queryable } from '../db/client.js';
-import { enrolments, type NotificationRow, notifications, users } from '../db/schema.js';
+import { enrolments, type NotificationRow, notifications, type SanctionRow, users } from '../db/schema.js';
 
 // Who is told what (issue #7), written inside the transaction of the action itself, so a notification
 // exists exactly when its action does. Each function returns the rows to publish once it commits
@@ -342,4 +343,82 @@ export async function notifyMaterialAdded(
       link: links.cls(cls.id),
     })),
   );
+}
+
+/** What each kind is called where its text may not be quoted (the Moderation tab's words). */
+const KIND_NAMES: Record<ModerationTargetType, string> = {
+  discussion: 'Discussion',
+  reply: 'Reply',
+  post: 'Community post',
+  postReply: 'Post reply',
+  review: 'Review',
+  user: 'Profile',
+  material: 'File',
+};
+
+/**
+ * A queue entry resolved (moderation/resolveEntry.ts): its reporters (`report_resolved`) and its author
+ * (`content_moderated`), never the moderator who decided. The outcome's words go in contextTitle; the
+ * name is the item's title or the start of its text, and the link points at the item while it is there.
+ */
+export function notifyModerationOutcome(
+  db: Queryable,
+  moderator: Actor,
+  entry: { targetType: ModerationTargetType; authorId: string },
+  reporterIds: Iterable<string>,
+  outcome: { action: ModerationAction; title: string; link: string },
+) {
+  const { action, title, link } = outcome;
+  // Content that stays hidden (or is gone) is named to its reporters by its kind, not quoted: their
+  // notification is kept and sent live, and hidden text reaches nobody but its author and admins.
+  const reportersTitle = action === 'dismiss' ? title : KIND_NAMES[entry.targetType];
+  const told = [
+    ...others(moderator.id, reporterIds).map((userId) => ({
+      userId,
+      kind: 'report_resolved' as const,
+      subjectTitle: reportersTitle,
+    })),
+    ...others(moderator.id, [entry.authorId]).map((userId) => ({
+      userId,
+      kind: 'content_moderated' as const,
+      subjectTitle: title,
+    })),
+  ];
+  return insertAll(
+    db,
+    told.map((row) => ({
+      ...row,
+      actorId: null,
+      actorName: '',
+      contextTitle: MESSAGES.moderation.outcome[action],
+      link,
+    })),
+  );
+}
+
+/**
+ * A warning, silence or suspension (sanctions/service.ts): the person sanctioned, always (an admin is
+ * never sanctioned, so never by themselves), with no actor named. A warning says its message (or its
+ * reason); a silence or suspension its reason, and its end in contextTitle.
+ */
+export function notifySanction(db: Queryable, sanction: SanctionRow) {
+  const base = { userId: sanction.userId, link: links.dashboard, actorName: '' };
+  if (sanction.kind === 'warn') {
+    return insertAll(db, [{ ...base, kind: 'warned', subjectTitle: sanction.message || sanction.reason }]);
+  }
+  return insertAll(db, [
+    {
+      ...base,
+      kind: sanction.kind === 'silence' ? 'silenced' : 'suspended',
+      subjectTitle: sanction.reason,
+      contextTitle: sanction.endsAt?.toISOString() ?? '',
+    },
+  ]);
+}
+
+/** A silence or suspension lifted early (sanctions/service.ts): that person; subjectTitle is its kind. */
+export function notifySanctionLifted(db: Queryable, sanction: SanctionRow) {
+  return insertAll(db, [
+    { userId: sanction.userId, kind: 'sanction_lifted', link: links.dashboard, subjectTitle: sanction.kind },
+  ]);
 }

@@ -6,7 +6,8 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { classes, reviews, type UserRow, users } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { recordAutoFlag } from '../moderation/service.js';
+import { recordAutoFlag } from '../moderation/autoFlags.js';
+import { publishQueueChanged } from '../moderation/queue.js';
 import { maskedReview } from '../moderation/visibility.js';
 import { analyseText } from '../text/index.js';
 import { reviewRefusal } from './policy.js';
@@ -68,31 +69,36 @@ export async function submitReview(
   // Comments are user text like any other: checked, flagged into the review queue, a threat hidden at once.
   const analysis = input.comment ? analyseText(input.comment) : undefined;
   const severe = analysis?.severe ?? false;
-  const [review] = await ctx.db
-    .insert(reviews)
-    .values({ classId, userId: user.id, rating: input.rating, comment: input.comment, hidden: severe })
-    .onConflictDoUpdate({
-      target: [reviews.classId, reviews.userId],
-      // A rewrite does not lift a hiding: a moderator decides that.
-      set: {
-        rating: input.rating,
-        comment: input.comment,
-        updatedAt: sql`now()`,
-        hidden: sql`reviews.hidden or ${severe}`,
-      },
-    })
-    .returning();
-  if (!review) throw new Error('review upsert returned nothing');
+  // The review and its flag commit together: flagged text is never left out of the queue.
+  const { review, flagged } = await ctx.db.transaction(async (tx) => {
+    const [review] = await tx
+      .insert(reviews)
+      .values({ classId, userId: user.id, rating: input.rating, comment: input.comment, hidden: severe })
+      .onConflictDoUpdate({
+        target: [reviews.classId, reviews.userId],
+        // A rewrite does not lift a hiding: a moderator decides that.
+        set: {
+          rating: input.rating,
+          comment: input.comment,
+          updatedAt: sql`now()`,
+          hidden: sql`reviews.hidden or ${severe}`,
+        },
+      })
+      .returning();
+    if (!review) throw new Error('review upsert returned nothing');
+    const flagged =
+      analysis !== undefined &&
+      (await recordAutoFlag(tx, {
+        type: 'review',
+        id: review.id,
+        authorId: user.id,
+        flagged: analysis.moderation.flagged,
+        reason: analysis.moderation.reason,
+        severe,
+      }));
+    return { review, flagged };
+  });
   ctx.readCache.changed('reviews');
-  if (analysis) {
-    await recordAutoFlag(ctx, {
-      type: 'review',
-      id: review.id,
-      authorId: user.id,
-      flagged: analysis.moderation.flagged,
-      reason: analysis.moderation.reason,
-      severe,
-    });
-  }
+  if (flagged) await publishQueueChanged(ctx);
   return presentReview({ review, user: { id: user.id, name: user.name, profilePicture: user.profilePicture } });
 }

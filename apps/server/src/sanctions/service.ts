@@ -12,17 +12,17 @@ import { authChanged } from '../auth/authChanges.js';
 import { endUserSessions } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
-import { type NotificationRow, notifications, type SanctionRow, sanctions, users } from '../db/schema.js';
+import { type SanctionRow, sanctions, users } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { links } from '../notifications/raise.js';
+import { notifySanction, notifySanctionLifted } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { refuseUnlessSanctionable } from './policy.js';
 import { isActive, presentSanction } from './presenter.js';
 
 // Sanctions of an account (issue #24): an admin warns, silences or suspends; a silence or suspension
 // ends by itself at its end, or earlier when an admin lifts it. Each one and each lift is written with
-// its audit entry and the person's notification in one transaction. Every process hears of it at commit
-// (migration 0009_sanctions announces a change of the sanctions table as a change of the user), so its
+// its audit entry and the person's notification (notifications/raise.ts) in one transaction. Every
+// process hears of it at commit (migration 0009_sanctions announces a change of the sanctions table as a change of the user), so its
 // cached sessions and open event streams follow at once; this process acts directly (authChanged).
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -69,18 +69,6 @@ async function lockUser(tx: Queryable, id: string) {
   return target;
 }
 
-/** The person's notification: a warning's message (or its reason), or the reason and the end. */
-function noticeOf(row: SanctionRow) {
-  const base = { userId: row.userId, link: links.dashboard, actorName: '' };
-  if (row.kind === 'warn') return { ...base, kind: 'warned' as const, subjectTitle: row.message || row.reason };
-  return {
-    ...base,
-    kind: row.kind === 'silence' ? ('silenced' as const) : ('suspended' as const),
-    subjectTitle: row.reason,
-    contextTitle: row.endsAt?.toISOString() ?? '',
-  };
-}
-
 /**
  * Warns, silences or suspends an account inside the caller's transaction (the moderation queue's resolve
  * writes it with its resolution, all or nothing). 404 for an unknown account, 403 for the admin
@@ -113,7 +101,7 @@ export async function writeSanction(tx: Queryable, input: ImposeSanction) {
     target: { type: 'user', id: target.id, name: target.name },
     detail: describe(row),
   });
-  const raised: NotificationRow[] = await tx.insert(notifications).values(noticeOf(row)).returning();
+  const raised = await notifySanction(tx, row);
   return { row, raised };
 }
 
@@ -165,10 +153,7 @@ export async function liftSanction(
       target: { type: 'user', id: target.id, name: target.name },
       detail: `${describe(row)} — lifted${reason ? `: ${reason}` : ''}`,
     });
-    const raised: NotificationRow[] = await tx
-      .insert(notifications)
-      .values({ userId, kind: 'sanction_lifted', link: links.dashboard, subjectTitle: row.kind })
-      .returning();
+    const raised = await notifySanctionLifted(tx, row);
     return { row, raised };
   });
   authChanged(ctx, { kind: 'user', id: userId });
