@@ -1,10 +1,11 @@
 import type { Server } from 'node:http';
 import { errorResponseSchema } from '@mentora/contract';
+import { API_ROUTES, callName } from '@mentora/contract/api';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../harness.js';
 import { listApiRoutes } from '../routes.js';
-import { type Call, type CellRequest, MATRIX, REQUESTS } from './matrix.js';
+import { type Call, type CellRequest, MATRIX, REQUESTS, statusesOf } from './matrix.js';
 import { buildWorld, CALLERS, type Caller, type World } from './world.js';
 
 // Calls every cell of the authorization matrix (matrix.ts) on a real listening server, with a bearer
@@ -16,6 +17,12 @@ beforeAll(async () => {
   t = await startTestServer();
 });
 afterAll(() => t?.close());
+
+const routeOf = (call: Call) => {
+  const route = API_ROUTES.find((r) => callName(r) === call);
+  if (!route) throw new Error(`${call} is not in the route table`);
+  return route;
+};
 
 /** The Express app serving t: the listener of its HTTP server. */
 const appOf = (server: Server) => server.listeners('request')[0] as Express;
@@ -58,22 +65,29 @@ async function callCell(call: Call, caller: Caller, world: World): Promise<Answe
 }
 
 describe('authorization matrix', () => {
-  it('covers exactly the API routes the app mounts', () => {
+  it('has statuses for every call of the route table, which are the calls the app mounts', () => {
     const mounted = listApiRoutes(appOf(t.server));
-    const listed = Object.keys(MATRIX).sort();
+    const calls = API_ROUTES.map(callName).sort();
     expect(mounted.length).toBeGreaterThan(40);
+    expect(calls).toEqual(mounted);
     expect(
-      mounted.filter((route) => !listed.includes(route)),
-      'routes missing from test/authorization/matrix.ts',
+      API_ROUTES.filter((route) => !statusesOf(route)).map(callName),
+      'calls needing a row in test/authorization/matrix.ts',
     ).toEqual([]);
     expect(
-      listed.filter((route) => !mounted.includes(route)),
-      'matrix rows for routes the app does not mount',
+      Object.keys(MATRIX).filter((call) => !calls.includes(call)),
+      'matrix rows for calls not in the route table',
     ).toEqual([]);
+    // The table never contradicts what a row says of signing in.
+    for (const route of API_ROUTES) {
+      const out = statusesOf(route)?.[0];
+      if (route.auth === 'user') expect(out, callName(route)).toBe(401);
+      else expect(out, callName(route)).not.toBe(401);
+    }
   });
 
   it('answers every caller of every call with the status in the table', async () => {
-    const calls = Object.keys(MATRIX) as Call[];
+    const calls: Call[] = API_ROUTES.map(callName);
     // Reads share one world. A call that may change something gets a world of its own, so that no
     // row depends on another (an ended session, an enrolment); what one caller changes there is theirs
     // alone, except a DELETE, whose target is gone for the next caller: it gets a fresh world per cell.
@@ -82,7 +96,7 @@ describe('authorization matrix', () => {
     for (const call of calls) {
       const rowWorld = call.startsWith('GET ') ? shared : await buildWorld(t);
       for (const [column, caller] of CALLERS.entries()) {
-        const expected = MATRIX[call][column];
+        const expected = statusesOf(routeOf(call))?.[column];
         const world = call.startsWith('DELETE ') ? await buildWorld(t) : rowWorld;
         const answer = await callCell(call, caller, world);
         if (answer.status !== expected) {
