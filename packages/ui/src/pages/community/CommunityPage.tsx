@@ -16,6 +16,7 @@ import { useAfterPageLoad } from '../../layout/useAfterPageLoad';
 import { PostCard } from './PostCard';
 import { CATEGORY_FILTERS, CATEGORY_LABELS, type CategoryFilter, isCommunityCategory } from './posts';
 import { useCommunityList } from './queries';
+import { linkedSearchOf } from './listRequest';
 
 // The create-post dialog is a chunk of its own: it checks the form with the contract's schema, and zod
 // with it need not arrive before the feed's first paint. It loads once the page has, or at the first
@@ -58,7 +59,7 @@ export function CommunityPage() {
   const [category, setCategory] = useState<CategoryFilter>('all');
   const location = useLocation();
   // A link may carry a search (the global search opens a post as /community?search=…#post-id).
-  const linkedSearch = new URLSearchParams(location.search).get('search') ?? '';
+  const linkedSearch = linkedSearchOf(location.search);
   const [search, setSearch] = useState(linkedSearch);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each visit of such a link sets it again
   useEffect(() => {
