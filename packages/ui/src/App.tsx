@@ -1,13 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect, useRef, useState } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useRef, useState } from 'react';
 import { createBrowserRouter, createHashRouter, RouterProvider } from 'react-router';
 import { errorStatus } from './api/errors';
 import { createSessionApi } from './auth/sessionCheck';
-import { AppToaster } from './layout/AppToaster';
 import { PlatformProvider } from './platform/PlatformContext';
 import type { Platform } from './platform/platform';
 import { createRoutes } from './routes';
 import { ThemeProvider } from './theme/ThemeProvider';
+
+// The toasts' container (and react-hot-toast) is a chunk of its own, loaded as the app mounts: no page
+// needs it for its first paint (layout/lazyToast.ts).
+const AppToaster = lazy(async () => ({ default: (await import('./layout/AppToaster')).AppToaster }));
 
 export type RouterKind = 'browser' | 'hash';
 
@@ -62,7 +65,9 @@ export function App({ platform, router: kind = 'browser' }: AppProps) {
         <ThemeProvider>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
-            <AppToaster />
+            <Suspense fallback={null}>
+              <AppToaster />
+            </Suspense>
           </QueryClientProvider>
         </ThemeProvider>
       </PlatformProvider>

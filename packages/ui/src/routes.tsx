@@ -11,7 +11,6 @@ import { classListOptions, classListParamsFrom } from './pages/classes/listReque
 import { communityListOptions, linkedSearchOf } from './pages/community/listRequest';
 import { discussionOptions } from './pages/discussions/detailRequest';
 import { LandingPage } from './pages/landing/LandingPage';
-import { NotFoundPage } from './pages/NotFoundPage';
 import type { Platform } from './platform/platform';
 import { ROUTE_PATHS } from './routePaths';
 
@@ -212,7 +211,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
             },
           ],
         },
-        { path: '*', element: <NotFoundPage /> },
+        { path: '*', lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage }) },
       ],
     },
   ];

@@ -1,11 +1,11 @@
 import { type AuthResponse, MESSAGES, type RegisterRequest, ROLES, STORAGE_KEYS, type User } from '@mentora/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ApiContext } from '../api/ApiContext';
 import { errorMessage, errorStatus, ResponseFormatError } from '../api/errors';
 import { FullScreenSpinner } from '../components/Spinner';
+import { lazyToast as toast } from '../layout/lazyToast';
 import { useAfterPageLoad } from '../layout/useAfterPageLoad';
 import { usePlatform } from '../platform/PlatformContext';
 import { AuthContext, type AuthState, type AuthStatus, type LogoutOptions } from './AuthContext';
