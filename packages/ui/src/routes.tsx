@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, Outlet, type RouteObject } from 'react-router';
-import { RedirectIfSignedIn, RequireAdmin, RequireAuth, RequireMentor } from './auth/guards';
 import { AuthProvider } from './auth/AuthProvider';
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth, RequireMentor } from './auth/guards';
 import { type SessionApi, sessionCheckOptions, storedToken } from './auth/sessionCheck';
 import { FullScreenSpinner } from './components/Spinner';
 import { Layout } from './layout/Layout';
@@ -31,6 +32,19 @@ function startsForSignedIn(context: RouteContext, start: (args: LoaderFunctionAr
   return (args: LoaderFunctionArgs) => {
     if (storedToken(context.platform)) start(args)?.catch(() => {});
     return null;
+  };
+}
+
+/**
+ * A page's code, as a route's `lazy`. Asked for a task later than the router asks, which is when it
+ * runs the loaders: their requests (the session check, the page's first query) then leave before the
+ * page's chunk and the chunks it imports, which would otherwise take the browser's few connections per
+ * server (HTTP/1.1) first and make the page's data wait behind them.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return { Component: (await load())[name] };
   };
 }
 
@@ -79,10 +93,10 @@ export function createRoutes(context: RouteContext): RouteObject[] {
             </RedirectIfSignedIn>
           ),
           children: [
-            { path: ROUTE_PATHS.login, lazy: async () => ({ Component: (await import('./pages/auth/LoginPage')).LoginPage }) },
+            { path: ROUTE_PATHS.login, lazy: page(() => import('./pages/auth/LoginPage'), 'LoginPage') },
             {
               path: ROUTE_PATHS.register,
-              lazy: async () => ({ Component: (await import('./pages/auth/RegisterPage')).RegisterPage }),
+              lazy: page(() => import('./pages/auth/RegisterPage'), 'RegisterPage'),
             },
           ],
         },
@@ -95,26 +109,22 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           children: [
             {
               path: ROUTE_PATHS.dashboard,
-              lazy: async () => ({ Component: (await import('./pages/dashboard/DashboardPage')).DashboardPage }),
+              lazy: page(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage'),
             },
             {
               path: ROUTE_PATHS.discussions,
-              lazy: async () => ({ Component: (await import('./pages/discussions/DiscussionsPage')).DiscussionsPage }),
+              lazy: page(() => import('./pages/discussions/DiscussionsPage'), 'DiscussionsPage'),
             },
             {
               path: ROUTE_PATHS.createDiscussion,
-              lazy: async () => ({
-                Component: (await import('./pages/discussions/CreateDiscussionPage')).CreateDiscussionPage,
-              }),
+              lazy: page(() => import('./pages/discussions/CreateDiscussionPage'), 'CreateDiscussionPage'),
             },
             {
               path: ROUTE_PATHS.discussionDetail,
               loader: startsForSignedIn(context, ({ params }) =>
                 params.id ? queryClient.ensureQueryData(discussionOptions(api, params.id)) : undefined,
               ),
-              lazy: async () => ({
-                Component: (await import('./pages/discussions/DiscussionDetailPage')).DiscussionDetailPage,
-              }),
+              lazy: page(() => import('./pages/discussions/DiscussionDetailPage'), 'DiscussionDetailPage'),
             },
             {
               path: ROUTE_PATHS.community,
@@ -122,7 +132,7 @@ export function createRoutes(context: RouteContext): RouteObject[] {
                 const search = linkedSearchOf(new URL(request.url).search).trim();
                 return queryClient.ensureInfiniteQueryData(communityListOptions(api, { search: search || undefined }));
               }),
-              lazy: async () => ({ Component: (await import('./pages/community/CommunityPage')).CommunityPage }),
+              lazy: page(() => import('./pages/community/CommunityPage'), 'CommunityPage'),
             },
             {
               path: ROUTE_PATHS.classes,
@@ -132,37 +142,33 @@ export function createRoutes(context: RouteContext): RouteObject[] {
                 if (query.get('filter') === 'created') return undefined;
                 return queryClient.ensureInfiniteQueryData(classListOptions(api, classListParamsFrom(query, false)));
               }),
-              lazy: async () => ({ Component: (await import('./pages/classes/ClassesPage')).ClassesPage }),
+              lazy: page(() => import('./pages/classes/ClassesPage'), 'ClassesPage'),
             },
             {
               path: ROUTE_PATHS.classDetail,
-              lazy: async () => ({ Component: (await import('./pages/classes/ClassDetailPage')).ClassDetailPage }),
+              lazy: page(() => import('./pages/classes/ClassDetailPage'), 'ClassDetailPage'),
             },
             // Its mentor only (the page says so to anyone else, as the server would).
             {
               path: ROUTE_PATHS.editClass,
-              lazy: async () => ({ Component: (await import('./pages/classes/EditClassPage')).EditClassPage }),
+              lazy: page(() => import('./pages/classes/EditClassPage'), 'EditClassPage'),
             },
             // Its mentor and admins.
             {
               path: ROUTE_PATHS.classRoster,
-              lazy: async () => ({
-                Component: (await import('./pages/classes/roster/ClassRosterPage')).ClassRosterPage,
-              }),
+              lazy: page(() => import('./pages/classes/roster/ClassRosterPage'), 'ClassRosterPage'),
             },
             {
               path: ROUTE_PATHS.classInsight,
-              lazy: async () => ({
-                Component: (await import('./pages/classes/insight/ClassInsightPage')).ClassInsightPage,
-              }),
+              lazy: page(() => import('./pages/classes/insight/ClassInsightPage'), 'ClassInsightPage'),
             },
             {
               path: ROUTE_PATHS.profile,
-              lazy: async () => ({ Component: (await import('./pages/profile/ProfilePage')).ProfilePage }),
+              lazy: page(() => import('./pages/profile/ProfilePage'), 'ProfilePage'),
             },
             {
               path: ROUTE_PATHS.settings,
-              lazy: async () => ({ Component: (await import('./pages/settings/SettingsPage')).SettingsPage }),
+              lazy: page(() => import('./pages/settings/SettingsPage'), 'SettingsPage'),
             },
           ],
         },
@@ -175,28 +181,28 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           children: [
             {
               path: ROUTE_PATHS.createClass,
-              lazy: async () => ({ Component: (await import('./pages/classes/CreateClassPage')).CreateClassPage }),
+              lazy: page(() => import('./pages/classes/CreateClassPage'), 'CreateClassPage'),
             },
           ],
         },
         // No guard (SPEC.md section 2): signed out, the page itself offers to sign in.
         {
           path: ROUTE_PATHS.reviews,
-          lazy: async () => ({ Component: (await import('./pages/reviews/ReviewsPage')).ReviewsPage }),
+          lazy: page(() => import('./pages/reviews/ReviewsPage'), 'ReviewsPage'),
         },
         // Open. Signed in, /forgot-password sends to /settings; a reset link still works (it signs out after).
         {
           path: ROUTE_PATHS.forgotPassword,
-          lazy: async () => ({ Component: (await import('./pages/auth/ForgotPasswordPage')).ForgotPasswordPage }),
+          lazy: page(() => import('./pages/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
         },
         {
           path: ROUTE_PATHS.resetPassword,
-          lazy: async () => ({ Component: (await import('./pages/auth/ResetPasswordPage')).ResetPasswordPage }),
+          lazy: page(() => import('./pages/auth/ResetPasswordPage'), 'ResetPasswordPage'),
         },
         // Open: an email's link, signed for one person and one topic, needs no sign-in.
         {
           path: ROUTE_PATHS.unsubscribe,
-          lazy: async () => ({ Component: (await import('./pages/notifications/UnsubscribePage')).UnsubscribePage }),
+          lazy: page(() => import('./pages/notifications/UnsubscribePage'), 'UnsubscribePage'),
         },
         {
           element: (
@@ -207,11 +213,11 @@ export function createRoutes(context: RouteContext): RouteObject[] {
           children: [
             {
               path: ROUTE_PATHS.admin,
-              lazy: async () => ({ Component: (await import('./pages/admin/AdminPage')).AdminPage }),
+              lazy: page(() => import('./pages/admin/AdminPage'), 'AdminPage'),
             },
           ],
         },
-        { path: '*', lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage }) },
+        { path: '*', lazy: page(() => import('./pages/NotFoundPage'), 'NotFoundPage') },
       ],
     },
   ];

@@ -45,6 +45,10 @@ export function createApiClient({ baseURL, getToken, onUnauthorized }: ApiClient
   const client = axios.create({
     baseURL,
     withCredentials: true,
+    // No XSRF cookie to echo: the server checks a write's Origin (apps/server/src/http/csrf.ts). Looking
+    // for one goes through the browser's Cookie Store, asynchronously, and holds every request back
+    // (a page's first request would leave after its chunks instead of before them).
+    withXSRFToken: false,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
   });
 

@@ -37,7 +37,10 @@ export function Layout() {
         </Suspense>
       )}
       {navigating && (
-        <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-indigo-600 dark:bg-indigo-400" />
+        <div
+          aria-hidden="true"
+          className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-indigo-600 dark:bg-indigo-400"
+        />
       )}
       <Navbar />
       {/* At least a screen tall: while a page's code or data loads, the footer stays below the fold, so

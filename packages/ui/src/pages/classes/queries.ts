@@ -1,7 +1,6 @@
 import {
   type ClassInsight,
   type ClassItem,
-  type ClassListResponse,
   type ClassSession,
   type ClassSessionRequest,
   type ClassSessionsResponse,
@@ -12,14 +11,7 @@ import {
   type RosterResponse,
   type UpdateClassRequest,
 } from '@mentora/contract';
-import {
-  keepPreviousData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
 import { ResponseFormatError } from '../../api/errors';
 import type { PendingExternal } from '../../platform/platform';

@@ -13,10 +13,10 @@ import { buttonPrimary, card, inputField, textLink } from '../../components/styl
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
 import { useAfterPageLoad } from '../../layout/useAfterPageLoad';
+import { linkedSearchOf } from './listRequest';
 import { PostCard } from './PostCard';
 import { CATEGORY_FILTERS, CATEGORY_LABELS, type CategoryFilter, isCommunityCategory } from './posts';
 import { useCommunityList } from './queries';
-import { linkedSearchOf } from './listRequest';
 
 // The create-post dialog is a chunk of its own: it checks the form with the contract's schema, and zod
 // with it need not arrive before the feed's first paint. It loads once the page has, or at the first

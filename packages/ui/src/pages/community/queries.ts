@@ -1,14 +1,13 @@
 import type { CommunityPost, MessageResponse } from '@mentora/contract';
 import {
   type InfiniteData,
-  keepPreviousData,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
-import { type CursorPage, getCursorPage, nextCursorOf } from '../discussions/paging';
+import type { CursorPage } from '../discussions/paging';
 import { type CommunityListParams, communityKeys, communityListOptions } from './listRequest';
 import type { PostRequest } from './postDraft';
 import { withLikeToggled } from './posts';
