@@ -104,3 +104,10 @@ describe('requestPath and shouldSignOutOn401', () => {
     expect(shouldSignOutOn401('/discussions')).toBe(true);
   });
 });
+
+describe('createApiClient', () => {
+  it('looks for no XSRF cookie: the server checks Origin, and the asynchronous look-up delayed every request', () => {
+    const { client } = setup(200);
+    expect(client.defaults.withXSRFToken).toBe(false);
+  });
+});
