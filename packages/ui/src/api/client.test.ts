@@ -105,7 +105,7 @@ describe('requestPath and shouldSignOutOn401', () => {
   });
 });
 
-describe('createApiClient', () => {
+describe('createApiClient and cookies', () => {
   it('looks for no XSRF cookie: the server checks Origin, and the asynchronous look-up delayed every request', () => {
     const { client } = setup(200);
     expect(client.defaults.withXSRFToken).toBe(false);
