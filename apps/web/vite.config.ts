@@ -36,8 +36,11 @@ export default defineConfig({
       // - react: React and the router, which change less often than the app and so stay cached;
       // - charts: the one chart library, loaded only by the screens that draw (Moderation tab, insight);
       // - app: what index.html loads, in one file rather than one per module a page shares with it;
-      // - libraries: the icons and TanStack Query's hooks that pages share, in one small file instead
-      //   of a dozen tiny ones (a page opened cold on a phone waits a round trip per file over HTTP/1.1).
+      // - shared: what pages share of the icons, TanStack Query's hooks and the UI's components/ and
+      //   moderation/ (alerts, dialogs, report menus), in one file instead of a dozen or two tiny ones:
+      //   a page opened cold on a phone waits a round trip per file over HTTP/1.1's few connections.
+      //   None of them builds zod schemas, which no page loads before its first paint
+      //   (e2e/tests/boot.spec.ts checks that).
       output: {
         codeSplitting: {
           groups: [
@@ -53,8 +56,8 @@ export default defineConfig({
             },
             { name: 'app', tags: ['$initial'], priority: 8 },
             {
-              name: 'libraries',
-              test: /[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/,
+              name: 'shared',
+              test: /[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]|[\\/]packages[\\/]ui[\\/]src[\\/](components|moderation)[\\/]/,
               minShareCount: 2,
               priority: 5,
             },
