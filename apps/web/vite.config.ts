@@ -1,37 +1,8 @@
 import { constants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { BOOT, chunking } from './chunks';
-
-/**
- * src/boot.ts is an entry of its own, loaded by a script placed before the app's: a module script of
- * index.html would be bundled into the app's entry, and run only once all of the app has downloaded.
- */
-function bootScript(): Plugin {
-  return {
-    name: 'mentora-boot-script',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const boot = ctx.bundle
-          ? Object.values(ctx.bundle).find(
-              (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(`/${BOOT}`),
-            )
-          : undefined;
-        if (ctx.bundle && !boot) throw new Error(`${BOOT} is missing from the build`);
-        const src = boot ? `/${boot.fileName}` : `/${BOOT}`;
-        const tag = `<script type="module" crossorigin src="${src}"></script>`;
-        const firstModule = html.indexOf('<script type="module"');
-        if (firstModule === -1) throw new Error('index.html has no module script');
-        return `${html.slice(0, firstModule)}${tag}\n    ${html.slice(firstModule)}`;
-      },
-    },
-  };
-}
-
-const chunks = chunking();
 
 /**
  * Each text asset written beside itself brotli- and gzip-compressed at the strongest settings, once per
@@ -52,7 +23,7 @@ const precompressed = compression({
 // `vite` (dev) serves the UI with hot reload and passes /api to the API server of `pnpm dev`;
 // `vite build` writes dist/, which the API server serves at / in production.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), bootScript(), chunks.plugin, precompressed],
+  plugins: [react(), tailwindcss(), precompressed],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000' } },
   },
@@ -60,9 +31,39 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      input: { index: 'index.html', boot: BOOT },
-      // What goes in which file: chunks.ts.
-      output: { codeSplitting: { groups: chunks.groups } },
+      // Vite's own chunking (each page, and what pages share, in files of their own), with a few groups
+      // named by package or by rolldown's own tag, never by what a module's code says:
+      // - react: React and the router, which change less often than the app and so stay cached;
+      // - charts: the one chart library, loaded only by the screens that draw (Moderation tab, insight);
+      // - app: what index.html loads, in one file rather than one per module a page shares with it;
+      // - shared: what pages share of the icons, TanStack Query's hooks and the UI's components/ and
+      //   moderation/ (alerts, dialogs, report menus), in one file instead of a dozen or two tiny ones:
+      //   a page opened cold on a phone waits a round trip per file over HTTP/1.1's few connections.
+      //   None of them builds zod schemas, which no page loads before its first paint
+      //   (e2e/tests/boot.spec.ts checks that).
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 20,
+            },
+            {
+              name: 'charts',
+              test: /[\\/]node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|@reduxjs|redux|redux-thunk|reselect|immer|react-redux|use-sync-external-store|eventemitter3|tiny-invariant|es-toolkit)[\\/]/,
+              priority: 10,
+            },
+            { name: 'app', tags: ['$initial'], priority: 8 },
+            {
+              name: 'shared',
+              test: /[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]|[\\/]packages[\\/]ui[\\/]src[\\/](components|moderation)[\\/]/,
+              minShareCount: 2,
+              priority: 5,
+            },
+          ],
+        },
+      },
     },
   },
 });

@@ -1,6 +1,6 @@
 // What the web app costs a browser: the gzip size of the JavaScript each route loads before its first
-// paint (from the build's manifest: the entries index.html loads, the app's and the boot script's, and
-// what they import statically, plus the route's page chunk and its imports), and after it on signed-in
+// paint (from the build's manifest: the entry index.html loads and
+// what it imports statically, plus the route's page chunk and its imports), and after it on signed-in
 // pages (the signed-in shell's parts loaded once the page has: bell, live updates, assistant, with the
 // contract's schemas), and Lighthouse 12 (mobile and desktop,
 // performance and accessibility) for /, /login, /classes, /community and /discussions/{id}, served by
@@ -127,7 +127,7 @@ function run(command: string, args: string[]): Promise<void> {
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  /** index.html's own entry, and the boot script's (apps/web/vite.config.ts). */
+  /** index.html's own entry. */
   isEntry?: boolean;
 }
 

@@ -1,14 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useState } from 'react';
-import { BrowserRouter, HashRouter } from 'react-router';
-import { AppRoutes } from './AppRoutes';
+import { lazy, StrictMode, Suspense, useEffect, useRef, useState } from 'react';
+import { createBrowserRouter, createHashRouter, RouterProvider } from 'react-router';
 import { errorStatus } from './api/errors';
-import { AuthProvider } from './auth/AuthProvider';
-import { AppToaster } from './layout/AppToaster';
-import { ScrollToTop } from './layout/ScrollToTop';
+import { createSessionApi } from './auth/sessionCheck';
 import { PlatformProvider } from './platform/PlatformContext';
 import type { Platform } from './platform/platform';
+import { createRoutes } from './routes';
 import { ThemeProvider } from './theme/ThemeProvider';
+
+// The toasts' container (and react-hot-toast) is a chunk of its own, loaded as the app mounts: no page
+// needs it for its first paint (layout/lazyToast.ts).
+const AppToaster = lazy(async () => ({ default: (await import('./layout/AppToaster')).AppToaster }));
 
 export type RouterKind = 'browser' | 'hash';
 
@@ -37,21 +39,35 @@ function createQueryClient(): QueryClient {
 }
 
 /** The whole Mentora UI. Each shell (web, desktop) mounts it with its own Platform. */
-export function App({ platform, router = 'browser' }: AppProps) {
+export function App({ platform, router: kind = 'browser' }: AppProps) {
   const [queryClient] = useState(createQueryClient);
-  const Router = router === 'hash' ? HashRouter : BrowserRouter;
+  // Created with the app, the router runs the loaders of the page being opened at once: the session
+  // check and the page's first request leave while its code downloads (routes.tsx).
+  const [router] = useState(() => {
+    const routes = createRoutes({ queryClient, session: createSessionApi(platform), platform });
+    return kind === 'hash' ? createHashRouter(routes) : createBrowserRouter(routes);
+  });
+  // An app unmounted for good (the desktop's, on a new server address) stops listening to the address bar.
+  // Later, not in the clean-up: StrictMode unmounts and mounts again at once in development.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      setTimeout(() => {
+        if (!mounted.current) router.dispose();
+      }, 0);
+    };
+  }, [router]);
   return (
     <StrictMode>
       <PlatformProvider platform={platform}>
         <ThemeProvider>
           <QueryClientProvider client={queryClient}>
-            <Router>
-              <ScrollToTop />
-              <AuthProvider>
-                <AppRoutes />
-              </AuthProvider>
-            </Router>
-            <AppToaster />
+            <RouterProvider router={router} />
+            <Suspense fallback={null}>
+              <AppToaster />
+            </Suspense>
           </QueryClientProvider>
         </ThemeProvider>
       </PlatformProvider>

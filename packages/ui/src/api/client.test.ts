@@ -1,7 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeAdapter } from '../test/fakeAdapter';
 import { createApiClient, requestPath, shouldSignOutOn401 } from './client';
-import { clearEarlyAnswers, startEarlyGet } from './earlyAnswers';
 
 function setup(status: number, token: string | null = 'tok-123') {
   const onUnauthorized = vi.fn();
@@ -106,53 +105,9 @@ describe('requestPath and shouldSignOutOn401', () => {
   });
 });
 
-describe('early answers (api/earlyAnswers.ts)', () => {
-  afterEach(() => clearEarlyAnswers());
-
-  const early = (status: number, body: string, headers: Record<string, string> = {}) =>
-    vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(body, { status, headers }));
-
-  it('answers a GET from the early answer to the same URL and token, without asking again', async () => {
-    startEarlyGet('/api/community?limit=20', 'tok-123', early(200, '[{"_id":"p1"}]', { 'X-Next-Cursor': 'c2' }));
-    const { client, requests } = setup(200);
-    const response = await client.get('/community', { params: { limit: 20, cursor: undefined } });
-    expect(requests).toHaveLength(0);
-    expect(response.data).toEqual([{ _id: 'p1' }]);
-    expect(response.headers['x-next-cursor']).toBe('c2');
-    // Once only: the next identical request goes out.
-    await client.get('/community', { params: { limit: 20 } });
-    expect(requests).toHaveLength(1);
-  });
-
-  it('asks the network when the early answer was an error, so the usual rules apply', async () => {
-    startEarlyGet('/api/classes/enrolled', 'tok-123', early(401, '{"message":"Unauthorized"}'));
-    const { client, requests, onUnauthorized } = setup(401);
-    await expect(client.get('/classes/enrolled')).rejects.toMatchObject({ response: { status: 401 } });
-    expect(requests).toHaveLength(1);
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
-  });
-
-  it('does not use an answer started with another token, nor for other methods', async () => {
-    startEarlyGet('/api/classes', 'someone-else', early(200, '[]'));
-    const { client, requests } = setup(200);
-    await client.get('/classes');
-    startEarlyGet('/api/classes', 'tok-123', early(200, '[]'));
-    await client.post('/classes', {});
-    expect(requests.map((request) => request.method)).toEqual(['get', 'post']);
-  });
-
-  it('rejects as cancelled when the request is aborted while the early answer is on its way', async () => {
-    let answer: (response: Response) => void = () => {};
-    startEarlyGet(
-      '/api/classes',
-      'tok-123',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+describe('createApiClient and cookies', () => {
+  it('looks for no XSRF cookie: the server checks Origin, and the asynchronous look-up delayed every request', () => {
     const { client } = setup(200);
-    const controller = new AbortController();
-    const pending = client.get('/classes', { signal: controller.signal });
-    controller.abort();
-    await expect(pending).rejects.toMatchObject({ code: 'ERR_CANCELED' });
-    answer(new Response('[]'));
+    expect(client.defaults.withXSRFToken).toBe(false);
   });
 });

@@ -1,12 +1,4 @@
-import axios, {
-  type AxiosAdapter,
-  AxiosHeaders,
-  type AxiosInstance,
-  CanceledError,
-  type InternalAxiosRequestConfig,
-  isAxiosError,
-} from 'axios';
-import { type EarlyAnswer, takeEarlyAnswer } from './earlyAnswers';
+import axios, { type AxiosInstance, isAxiosError } from 'axios';
 
 export interface ApiClientOptions {
   /** Where the API lives: `/api` on the web, the configured server's `/api` on the desktop. */
@@ -48,46 +40,15 @@ export function shouldSignOutOn401(url: string | undefined, baseURL = ''): boole
   return !PATHS_WITHOUT_SIGN_OUT.has(requestPath(url, baseURL));
 }
 
-/** Waits for `promise`, or rejects as axios does once the request's signal aborts. */
-function unlessAborted<T>(promise: Promise<T>, config: InternalAxiosRequestConfig): Promise<T> {
-  const signal = config.signal as AbortSignal | undefined;
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(new CanceledError(undefined, undefined, config));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new CanceledError(undefined, undefined, config));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/**
- * Answers a request from an early answer (see earlyAnswers.ts) when that one succeeded; anything else
- * (an error status, a network failure) is asked again through the usual adapter, so errors, retries
- * and the 401 rule behave exactly as without it.
- */
-function earlyAdapter(early: Promise<EarlyAnswer | null>, usual: InternalAxiosRequestConfig['adapter']): AxiosAdapter {
-  return async (config) => {
-    const answer = await unlessAborted(early, config);
-    if (answer && answer.status >= 200 && answer.status < 300) {
-      // The body as text: axios parses it as it would a network answer (transformResponse).
-      return {
-        data: answer.body,
-        status: answer.status,
-        statusText: answer.statusText,
-        headers: AxiosHeaders.from(answer.headers),
-        config,
-        request: null,
-      };
-    }
-    return axios.getAdapter(usual, config)(config);
-  };
-}
-
 /** The one HTTP client of the UI: JSON, credentials sent, bearer token when stored. */
 export function createApiClient({ baseURL, getToken, onUnauthorized }: ApiClientOptions): AxiosInstance {
   const client = axios.create({
     baseURL,
     withCredentials: true,
+    // No XSRF cookie to echo: the server checks a write's Origin (apps/server/src/http/csrf.ts). Looking
+    // for one goes through the browser's Cookie Store, asynchronously, and holds every request back
+    // (a page's first request would leave after its chunks instead of before them).
+    withXSRFToken: false,
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
   });
 
@@ -99,10 +60,6 @@ export function createApiClient({ baseURL, getToken, onUnauthorized }: ApiClient
     if (token) {
       config.headers.set('Authorization', `Bearer ${token}`);
       sentWith.set(config, token);
-    }
-    if ((config.method ?? 'get').toLowerCase() === 'get') {
-      const early = takeEarlyAnswer(client.getUri(config), token);
-      if (early) config.adapter = earlyAdapter(early, config.adapter);
     }
     return config;
   });

@@ -1,17 +1,17 @@
 import { type AuthResponse, MESSAGES, type RegisterRequest, ROLES, STORAGE_KEYS, type User } from '@mentora/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { ApiContext } from '../api/ApiContext';
-import { createApiClient } from '../api/client';
 import { errorMessage, errorStatus, ResponseFormatError } from '../api/errors';
 import { FullScreenSpinner } from '../components/Spinner';
+import { lazyToast as toast } from '../layout/lazyToast';
 import { useAfterPageLoad } from '../layout/useAfterPageLoad';
 import { usePlatform } from '../platform/PlatformContext';
 import { AuthContext, type AuthState, type AuthStatus, type LogoutOptions } from './AuthContext';
 import { loadSchemas } from './loadSchemas';
 import { homeFor } from './roles';
+import { createSessionApi, SESSION_CHECK_KEY, type SessionApi, sessionCheckOptions } from './sessionCheck';
 
 interface Session {
   status: AuthStatus;
@@ -42,7 +42,7 @@ async function parseAuthResponse(data: unknown): Promise<AuthResponse> {
  * The auth states of SPEC.md section 4 (loading, then signed in or signed out) and the api client, whose
  * 401 rule needs to end the session here. While the start-up check runs, the whole app is a spinner.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({ children, session: given }: { children: ReactNode; session?: SessionApi }) {
   const platform = usePlatform();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -54,32 +54,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [platform, queryClient]);
 
-  // Signs out here and goes to `path` in one render. React Router renders navigations as transitions, so
-  // the session change joins that transition: otherwise the guard of the page being left would see
-  // "signed out" first and send the browser to /login instead.
+  // Signs out once the browser is at `path`: the router may first load the page's code there, and the
+  // guard of the page being left would otherwise see "signed out" and send the browser to /login
+  // instead. A transition, as React Router renders its navigations.
   const endSessionAndGo = useCallback(
     (path: string) => {
-      navigate(path, { replace: true });
-      startTransition(endSessionLocally);
+      void Promise.resolve(navigate(path, { replace: true })).then(() => startTransition(endSessionLocally));
     },
     [endSessionLocally, navigate],
   );
 
-  // The api client lives as long as the platform; it reaches the latest handler through this ref.
-  const onUnauthorized = useRef<() => void>(() => {});
+  // The app's api client (the route loaders share it; one of its own where none is given), which reaches
+  // the latest 401 handler through its ref.
+  const [{ client: api, onUnauthorized }] = useState(() => given ?? createSessionApi(platform));
   useEffect(() => {
     onUnauthorized.current = () => endSessionAndGo('/login');
-  }, [endSessionAndGo]);
-
-  const api = useMemo(
-    () =>
-      createApiClient({
-        baseURL: platform.apiBaseUrl,
-        getToken: () => platform.storage.get(STORAGE_KEYS.token),
-        onUnauthorized: () => onUnauthorized.current(),
-      }),
-    [platform],
-  );
+  }, [endSessionAndGo, onUnauthorized]);
 
   const fetchProfile = useCallback(async (): Promise<User> => {
     // Both at once: the schemas' chunk downloads while the profile is on its way, not after it (one
@@ -100,8 +90,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [platform],
   );
 
-  // Start-up, once: no stored token means signed out; otherwise the profile decides. It signs in as soon
-  // as it looks like a user; the contract's schema checks it once the page has loaded (below).
+  // Start-up, once: no stored token means signed out; otherwise the profile decides, asked by the root
+  // route's loader as the page opens (or here, if it did not). It signs in as soon as it looks like a
+  // user; the contract's schema checks it once the page has loaded (below).
   const started = useRef(false);
   const [unchecked, setUnchecked] = useState<User | null>(null);
   const sessionUser = useRef<User | null>(null);
@@ -115,9 +106,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setSession({ status: 'signedOut', user: null });
       return;
     }
-    api
-      .get<unknown>('/auth/profile')
-      .then(({ data }) => {
+    queryClient
+      .ensureQueryData(sessionCheckOptions(api))
+      .then((check) => {
+        // Taken once: a later sign-in has a session check of its own.
+        queryClient.removeQueries({ queryKey: SESSION_CHECK_KEY });
+        if (!check.ok) throw check.error;
+        const { data } = check;
         if (!looksLikeUser(data)) throw new ResponseFormatError(MESSAGES.authResponse.invalid);
         setUnchecked(data);
         // A transition: the first signed-in render (layout and page) is the largest of all, and React
@@ -125,7 +120,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         startTransition(() => setSession({ status: 'signedIn', user: data }));
       })
       .catch(sessionCheckFailed);
-  }, [api, platform, sessionCheckFailed]);
+  }, [api, platform, queryClient, sessionCheckFailed]);
 
   // The start-up profile against the contract's schema, once the page's content is on screen: a profile
   // the schema rejects ends the session (as a failed check does; the guards then send to /login), if it

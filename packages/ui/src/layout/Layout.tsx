@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { AssistantWidget, useAssistantShown } from '../assistant/AssistantWidget';
 import { useAuth } from '../auth/AuthContext';
 import { hasEarlyStream } from '../live/earlyStream';
@@ -16,10 +16,12 @@ export function Layout() {
   const { status } = useAuth();
   const signedIn = status === 'signedIn';
   const pageLoaded = useAfterPageLoad(signedIn);
-  // While the stream the boot script opened keeps the events (live/earlyStream.ts), their code can wait
-  // for the page; otherwise the stream opens at once, before the page's data is read.
+  // While the stream the root route's loader opened keeps the events (live/earlyStream.ts), their code
+  // can wait for the page; otherwise the stream opens at once, before the page's data is read.
   const live = signedIn && (pageLoaded || !hasEarlyStream());
   const assistant = useAssistantShown();
+  // The router keeps the page being left on screen while the next one's code (and its loader) arrive.
+  const navigating = useNavigation().state === 'loading';
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <a
@@ -33,6 +35,12 @@ export function Layout() {
         <Suspense fallback={null}>
           <LiveUpdates />
         </Suspense>
+      )}
+      {navigating && (
+        <div
+          aria-hidden="true"
+          className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-indigo-600 dark:bg-indigo-400"
+        />
       )}
       <Navbar />
       {/* At least a screen tall: while a page's code or data loads, the footer stays below the fold, so

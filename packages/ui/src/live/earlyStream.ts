@@ -1,7 +1,7 @@
 import { LIVE_EVENT_NAMES, type LiveEventName } from '@mentora/contract';
 
-// The live stream, opened by the web shell's boot script together with the page's first requests
-// (../boot.ts): a page whose data is asked for before the app has loaded would otherwise miss what
+// The live stream, opened by the root route's loader together with the page's first requests
+// (../routes.tsx): a page whose data is asked for before its code has loaded would otherwise miss what
 // happens between that answer and the moment the app opens the stream. Until the app takes the stream
 // over (transport.ts), its events wait here.
 
@@ -65,7 +65,7 @@ export function openEarlyStream(apiBaseUrl: string): void {
   early = entry;
 }
 
-/** Whether a stream the boot script opened is waiting to be taken over. */
+/** Whether a stream the root route's loader opened is waiting to be taken over. */
 export function hasEarlyStream(): boolean {
   return early !== undefined;
 }

@@ -1,10 +1,25 @@
-import { CLASS_CATEGORIES, type ClassCategory, type ClassFilter } from '@mentora/contract';
+import {
+  CLASS_CATEGORIES,
+  type ClassCategory,
+  type ClassFilter,
+  type ClassListResponse,
+  MESSAGES,
+} from '@mentora/contract';
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
+import type { AxiosInstance } from 'axios';
+import { ResponseFormatError } from '../../api/errors';
+import { FIRST_ANSWER_FRESH_MS } from '../pageData';
 
-// The classes list's request, apart from React: the list page and the web shell's boot script (which
-// asks for the first page before the app has loaded, see ../../boot.ts) build it the same way.
+// The classes list's query, apart from the page: the page (queries.ts) and its route's loader
+// (../../routes.tsx), which starts the first page alongside the page's code, ask for it the same way.
 
 /** Classes per "Load more" page: fills 1, 2, 3 and 4 column grids evenly. */
 export const CLASSES_PAGE_SIZE = 12;
+
+export const classListKeys = {
+  lists: ['classes', 'list'] as const,
+  list: (params: ClassListParams) => ['classes', 'list', params] as const,
+};
 
 export interface ClassListParams {
   search: string;
@@ -37,4 +52,24 @@ export function classListQuery(params: ClassListParams, cursor: string | null) {
     limit: CLASSES_PAGE_SIZE,
     cursor: cursor ?? undefined,
   };
+}
+
+/** GET /classes with server-side search and filters, a page at a time over nextCursor. */
+export function classListOptions(api: AxiosInstance, params: ClassListParams) {
+  return infiniteQueryOptions({
+    queryKey: classListKeys.list(params),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const response = await api.get<ClassListResponse>('/classes', {
+        signal,
+        params: classListQuery(params, pageParam),
+      });
+      if (!Array.isArray(response.data?.classes)) throw new ResponseFormatError(MESSAGES.classes.loadFailed);
+      return response.data;
+    },
+    getNextPageParam: (last) => last.nextCursor ?? null,
+    // While a new search loads, the previous results stay (marked as updating) instead of a blank grid.
+    placeholderData: keepPreviousData,
+    staleTime: FIRST_ANSWER_FRESH_MS,
+  });
 }

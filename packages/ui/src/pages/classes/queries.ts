@@ -1,7 +1,6 @@
 import {
   type ClassInsight,
   type ClassItem,
-  type ClassListResponse,
   type ClassSession,
   type ClassSessionRequest,
   type ClassSessionsResponse,
@@ -12,25 +11,17 @@ import {
   type RosterResponse,
   type UpdateClassRequest,
 } from '@mentora/contract';
-import {
-  keepPreviousData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
 import { ResponseFormatError } from '../../api/errors';
 import type { PendingExternal } from '../../platform/platform';
-import { type ClassListParams, classListQuery } from './listRequest';
+import { type ClassListParams, classListKeys, classListOptions } from './listRequest';
 
 // Everything about classes sits under ['classes'] (the dashboard's enrolled and created lists too), so one
 // invalidation after an enrolment, a new class or a deletion refreshes every screen that shows classes.
 export const classKeys = {
   all: ['classes'] as const,
-  lists: ['classes', 'list'] as const,
-  list: (params: ClassListParams) => ['classes', 'list', params] as const,
+  ...classListKeys,
   detail: (id: string) => ['classes', 'detail', id] as const,
   enrolment: (id: string) => ['classes', 'enrolment', id] as const,
   roster: (id: string) => ['classes', 'roster', id] as const,
@@ -46,22 +37,7 @@ export const reviewKeys = {
 
 /** GET /classes with server-side search and filters, a page at a time over nextCursor. */
 export function useClassList(params: ClassListParams) {
-  const api = useApi();
-  return useInfiniteQuery({
-    queryKey: classKeys.list(params),
-    initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) => {
-      const response = await api.get<ClassListResponse>('/classes', {
-        signal,
-        params: classListQuery(params, pageParam),
-      });
-      if (!Array.isArray(response.data?.classes)) throw new ResponseFormatError(MESSAGES.classes.loadFailed);
-      return response.data;
-    },
-    getNextPageParam: (last) => last.nextCursor ?? null,
-    // While a new search loads, the previous results stay (marked as updating) instead of a blank grid.
-    placeholderData: keepPreviousData,
-  });
+  return useInfiniteQuery(classListOptions(useApi(), params));
 }
 
 function classPath(id: string): string {

@@ -13,6 +13,7 @@ import { buttonPrimary, card, inputField, textLink } from '../../components/styl
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
 import { useAfterPageLoad } from '../../layout/useAfterPageLoad';
+import { linkedSearchOf } from './listRequest';
 import { PostCard } from './PostCard';
 import { CATEGORY_FILTERS, CATEGORY_LABELS, type CategoryFilter, isCommunityCategory } from './posts';
 import { useCommunityList } from './queries';
@@ -58,7 +59,7 @@ export function CommunityPage() {
   const [category, setCategory] = useState<CategoryFilter>('all');
   const location = useLocation();
   // A link may carry a search (the global search opens a post as /community?search=…#post-id).
-  const linkedSearch = new URLSearchParams(location.search).get('search') ?? '';
+  const linkedSearch = linkedSearchOf(location.search);
   const [search, setSearch] = useState(linkedSearch);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each visit of such a link sets it again
   useEffect(() => {

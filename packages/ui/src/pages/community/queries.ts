@@ -1,38 +1,24 @@
 import type { CommunityPost, MessageResponse } from '@mentora/contract';
 import {
   type InfiniteData,
-  keepPreviousData,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
-import { type CursorPage, getCursorPage, nextCursorOf } from '../discussions/paging';
-import { type CommunityListParams, communityPageQuery } from './listRequest';
+import type { CursorPage } from '../discussions/paging';
+import { type CommunityListParams, communityKeys, communityListOptions } from './listRequest';
 import type { PostRequest } from './postDraft';
 import { withLikeToggled } from './posts';
 
-export const communityKeys = {
-  lists: ['community', 'list'] as const,
-  list: (params: CommunityListParams) =>
-    ['community', 'list', { category: params.category ?? '', search: params.search ?? '' }] as const,
-};
+export { communityKeys };
 
 export type CommunityPages = InfiniteData<CursorPage<CommunityPost>, string | undefined>;
 
 /** GET /community?category=&search=, page by page ("Load more"). */
 export function useCommunityList(params: CommunityListParams) {
-  const api = useApi();
-  return useInfiniteQuery({
-    queryKey: communityKeys.list(params),
-    queryFn: ({ pageParam, signal }) =>
-      getCursorPage<CommunityPost>(api, '/community', communityPageQuery(params, pageParam), signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: nextCursorOf,
-    // A new search or filter keeps the current list on screen until its answer arrives.
-    placeholderData: keepPreviousData,
-  });
+  return useInfiniteQuery(communityListOptions(useApi(), params));
 }
 
 /** Applies `change` to the post `id` wherever a cached list holds it (a post can be in several lists). */

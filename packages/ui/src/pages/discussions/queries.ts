@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { useApi } from '../../api/ApiContext';
 import { dashboardKeys } from '../dashboard/useDashboardData';
-import { discussionPath } from './detailRequest';
+import { discussionDetailKey, discussionOptions } from './detailRequest';
 import type { DiscussionMine } from './grouping';
 import { type CursorPage, getCursorPage, nextCursorOf, PAGE_SIZE } from './paging';
 
@@ -29,7 +29,7 @@ export const discussionKeys = {
       'list',
       { classId: params.classId ?? '', search: params.search ?? '', mine: params.mine ?? '' },
     ] as const,
-  detail: (id: string) => ['discussions', 'detail', id] as const,
+  detail: discussionDetailKey,
   /** A class's own record (title, mentor), for the list's heading and the detail's delete rule. */
   classInfo: (classId: string) => ['discussions', 'class', classId] as const,
 };
@@ -63,11 +63,7 @@ export function useDiscussionList(params: DiscussionListParams) {
 
 /** GET /discussions/{id}: the discussion with its replies, oldest first. */
 export function useDiscussion(id: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: discussionKeys.detail(id),
-    queryFn: async ({ signal }) => (await api.get<Discussion>(discussionPath(id), { signal })).data,
-  });
+  return useQuery(discussionOptions(useApi(), id));
 }
 
 /** GET /classes/{id}, only when `enabled`. */

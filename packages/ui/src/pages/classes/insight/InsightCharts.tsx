@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Toolti
 import { SENTIMENT_ROWS, STAR_LABELS, weekLabel } from './insightLabels';
 
 // A class's insight drawn with Recharts, the app's one chart library, in the same 'charts' chunk as the
-// Moderation tab's (apps/web/chunks.ts): this module is only ever imported lazily. Colours are the
+// Moderation tab's (apps/web/vite.config.ts): this module is only ever imported lazily. Colours are the
 // theme's (styles.css --chart-*), so both themes read.
 
 const tick = { fill: 'var(--chart-text)', fontSize: 12 };
