@@ -258,6 +258,17 @@ export const MODERATION_TARGET_TYPES = [
   'material',
 ] as const;
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];
+
+/** What each kind of moderated content is called where its text is not shown (the Moderation tab, notices). */
+export const MODERATION_TARGET_NAMES: Record<ModerationTargetType, string> = {
+  discussion: 'Discussion',
+  reply: 'Reply',
+  post: 'Community post',
+  postReply: 'Post reply',
+  review: 'Review',
+  user: 'Profile',
+  material: 'File',
+};
 /** Why a person reports something: spam, abuse or harassment, off-topic, inappropriate, other. */
 export const REPORT_REASONS = ['spam', 'abuse', 'offTopic', 'inappropriate', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -1,4 +1,4 @@
-import { MESSAGES, type ModerationAction, type ModerationTargetType } from '@mentora/contract';
+import { MESSAGES, MODERATION_TARGET_NAMES, type ModerationAction, type ModerationTargetType } from '@mentora/contract';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { isClassMentor } from '../classes/policy.js';
 import type { Queryable } from '../db/client.js';
@@ -345,17 +345,6 @@ export async function notifyMaterialAdded(
   );
 }
 
-/** What each kind is called where its text may not be quoted (the Moderation tab's words). */
-const KIND_NAMES: Record<ModerationTargetType, string> = {
-  discussion: 'Discussion',
-  reply: 'Reply',
-  post: 'Community post',
-  postReply: 'Post reply',
-  review: 'Review',
-  user: 'Profile',
-  material: 'File',
-};
-
 /**
  * A queue entry resolved (moderation/resolveEntry.ts): its reporters (`report_resolved`) and its author
  * (`content_moderated`), never the moderator who decided. The outcome's words go in contextTitle; the
@@ -371,7 +360,7 @@ export function notifyModerationOutcome(
   const { action, title, link } = outcome;
   // Content that stays hidden (or is gone) is named to its reporters by its kind, not quoted: their
   // notification is kept and sent live, and hidden text reaches nobody but its author and admins.
-  const reportersTitle = action === 'dismiss' ? title : KIND_NAMES[entry.targetType];
+  const reportersTitle = action === 'dismiss' ? title : MODERATION_TARGET_NAMES[entry.targetType];
   const told = [
     ...others(moderator.id, reporterIds).map((userId) => ({
       userId,

@@ -1,23 +1,16 @@
-import type {
-  ModerationAction,
-  ModerationSource,
-  ModerationStatus,
-  ModerationTargetType,
-  SanctionKind,
+import {
+  MODERATION_TARGET_NAMES,
+  type ModerationAction,
+  type ModerationSource,
+  type ModerationStatus,
+  type SanctionKind,
 } from '@mentora/contract';
 import { formatDate } from '../../../components/formatters';
 
-// The words of the Moderation tab for the contract's codes (the server never shows these).
+// The words of the Moderation tab for the contract's codes (the server never shows these, but for the
+// kinds' names, which its notices share).
 
-export const TARGET_LABELS: Record<ModerationTargetType, string> = {
-  discussion: 'Discussion',
-  reply: 'Reply',
-  post: 'Community post',
-  postReply: 'Post reply',
-  review: 'Review',
-  user: 'Profile',
-  material: 'File',
-};
+export const TARGET_LABELS = MODERATION_TARGET_NAMES;
 
 /** The same words as the report dialog's. */
 export { REASON_LABELS } from '../../../moderation/reportReasons';
