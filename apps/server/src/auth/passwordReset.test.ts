@@ -1,31 +1,16 @@
-import { PassThrough } from 'node:stream';
 import { MESSAGES } from '@mentora/contract';
 import { eq } from 'drizzle-orm';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLearner, type TestUser } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { captureLog } from '../../test/logCapture.js';
 import { type SmtpStub, startSmtpStub } from '../../test/smtpStub.js';
 import { passwordResets, sessions, users } from '../db/schema.js';
-import { createLogger } from '../logger.js';
 import { hashResetToken } from './passwordReset.js';
 import { RESET_REQUEST_HANDLED } from './routes.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
-
-/** A logger writing JSON lines to memory, to see exactly what the server logs. */
-function captureLog() {
-  const sink = new PassThrough();
-  const lines: string[] = [];
-  let partial = '';
-  sink.on('data', (chunk) => {
-    partial += String(chunk);
-    const complete = partial.split('\n');
-    partial = complete.pop() ?? '';
-    lines.push(...complete.filter(Boolean));
-  });
-  return { logger: createLogger('trace', sink), lines };
-}
 
 async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
   const deadline = Date.now() + 5_000;

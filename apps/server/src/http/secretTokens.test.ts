@@ -1,9 +1,8 @@
-import { PassThrough } from 'node:stream';
 import { MESSAGES } from '@mentora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedToken, makeLearner, type TestUser } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createLogger } from '../logger.js';
+import { captureLog } from '../../test/logCapture.js';
 import { unsubscribeToken } from '../notifications/unsubscribe.js';
 import { loggablePath } from './requestLog.js';
 
@@ -15,13 +14,12 @@ const GUESSES = 3;
 
 let t: TestServer;
 let owner: TestUser;
-const lines: string[] = [];
+const log = captureLog('info');
+const { lines } = log;
 beforeAll(async () => {
-  const sink = new PassThrough();
-  sink.on('data', (chunk) => lines.push(...String(chunk).split('\n').filter(Boolean)));
   t = await startTestServer({
     env: { RATE_LIMIT: 'on', TRUST_PROXY: '1', TOKEN_RATE_LIMIT_PER_IP: String(GUESSES) },
-    logger: createLogger('info', sink),
+    logger: log.logger,
   });
   owner = await makeLearner(t);
 });

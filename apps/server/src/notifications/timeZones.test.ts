@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { NotificationPreferencesResponse } from '@mentora/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -10,30 +9,23 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { captureLog } from '../../test/logCapture.js';
 import { type SmtpStub, startSmtpStub } from '../../test/smtpStub.js';
 import { jobs, mailSettings } from '../db/schema.js';
-import { createLogger } from '../logger.js';
 
 // The digest's time zone (issue #35): only names that JavaScript and PostgreSQL both read, and the same
 // way; a zone stored before that was checked never fails the digest of everyone else.
 
 let smtp: SmtpStub;
 let t: TestServer;
-const lines: string[] = [];
+const log = captureLog('info');
+const { lines } = log;
 
 beforeAll(async () => {
-  const sink = new PassThrough();
-  let partial = '';
-  sink.on('data', (chunk) => {
-    partial += String(chunk);
-    const complete = partial.split('\n');
-    partial = complete.pop() ?? '';
-    lines.push(...complete.filter(Boolean));
-  });
   smtp = await startSmtpStub();
   t = await startTestServer({
     env: { SMTP_URL: smtp.url, DIGEST_HOUR: '8' },
-    logger: createLogger('info', sink),
+    logger: log.logger,
   });
 });
 afterAll(async () => {
