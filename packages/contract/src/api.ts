@@ -143,9 +143,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     method: 'get',
     path: '/auth/profile',
     tag: 'Auth',
-    summary: 'The signed-in user',
+    summary: 'The signed-in user, with the silence in force on the account (null when none)',
     ...signedIn,
-    responses: { 200: r.userSchema },
+    responses: { 200: r.ownProfileSchema },
   },
   {
     method: 'put',

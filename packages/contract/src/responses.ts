@@ -46,6 +46,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A silence in force on one's own account: why and until when (may read, may not publish). */
+export const silenceSchema = z.object({ reason: z.string(), endsAt: isoDate });
+export type Silence = z.infer<typeof silenceSchema>;
+
+/** The signed-in person's own account (GET /auth/profile, sign-in): with the silence in force, if any. */
+export const ownProfileSchema = userSchema.extend({ silence: silenceSchema.nullable().default(null) });
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
 /** The sanction in force on an account (a silence or a suspension), as admin user lists show it. */
 export const activeSanctionSchema = z.object({
   _id: idSchema,
@@ -85,7 +93,7 @@ export type SanctionResponse = z.infer<typeof sanctionResponseSchema>;
 export const sanctionListResponseSchema = z.object({ sanctions: z.array(sanctionSchema) });
 export type SanctionListResponse = z.infer<typeof sanctionListResponseSchema>;
 
-export const authResponseSchema = userSchema.extend({ token: z.string() });
+export const authResponseSchema = ownProfileSchema.extend({ token: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });

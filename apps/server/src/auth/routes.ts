@@ -18,7 +18,7 @@ import { addressKey, type RateLimiters } from '../http/rateLimit.js';
 import { jsonBody, parseInput } from '../http/validate.js';
 import { createMailer } from '../mail/mailer.js';
 import * as avatars from '../users/avatars.js';
-import { presentUser } from '../users/presenter.js';
+import { presentOwnProfile } from '../users/presenter.js';
 import { requestPasswordReset, resetPassword } from './passwordReset.js';
 import * as auth from './service.js';
 import type { Authenticated } from './sessions.js';
@@ -99,7 +99,8 @@ export function authRoutes(ctx: AppContext, limits: RateLimiters): Router {
   });
 
   router.get('/profile', (req, res) => {
-    res.json(presentUser(actor(req)));
+    const session = signedIn(req);
+    res.json(presentOwnProfile(session.user, session.restrictions));
   });
 
   // Only a request that tries a password counts towards the password-check limit: renaming yourself

@@ -20,7 +20,7 @@ import { refuseIfSuspended } from '../sanctions/policy.js';
 import { restrictionsOf } from '../sanctions/queries.js';
 import { EmailTakenError, findUserByEmail, insertAccount, lockAdmins, wouldLeaveNoAdmin } from '../users/accounts.js';
 import { isAdmin } from '../users/policy.js';
-import { presentUser } from '../users/presenter.js';
+import { presentOwnProfile, presentUser } from '../users/presenter.js';
 import { authChanged } from './authChanges.js';
 import { mailOldAddress } from './emailChange.js';
 import { revokeResetLinks } from './passwordReset.js';
@@ -73,7 +73,7 @@ export async function register(ctx: AppContext, input: RegisterInput, client: Cl
       });
       const token = await startSession(tx, ctx.config.jwtSecret, user.id, client.userAgent);
       // The profile's text and its flag commit together: flagged text is never left out of the queue.
-      return { answer: { ...presentUser(user), token }, check: await checkProfile(tx, user) };
+      return { answer: { ...presentOwnProfile(user, []), token }, check: await checkProfile(tx, user) };
     });
     await afterProfileCheck(ctx, registered.check);
     return registered.answer;
@@ -91,9 +91,10 @@ export async function login(ctx: AppContext, input: LoginInput, client: Client):
   const ok = await ctx.passwords.verify(input.password, user?.passwordHash, client.address);
   if (!user || !ok) throw new HttpError(401, MESSAGES.server.invalidCredentials);
   // Only someone who knows the password learns that the account is suspended, until when and why.
-  refuseIfSuspended(await restrictionsOf(ctx.db, user.id));
+  const restrictions = await restrictionsOf(ctx.db, user.id);
+  refuseIfSuspended(restrictions);
   const token = await startSession(ctx.db, ctx.config.jwtSecret, user.id, client.userAgent);
-  return { ...presentUser(user), token };
+  return { ...presentOwnProfile(user, restrictions), token };
 }
 
 export async function logout(ctx: AppContext, sessionId: string): Promise<void> {

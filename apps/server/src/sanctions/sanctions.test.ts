@@ -1,8 +1,10 @@
 import {
   type AdminUser,
   auditLogResponseSchema,
+  authResponseSchema,
   MESSAGES,
   notificationListResponseSchema,
+  ownProfileSchema,
   type Sanction,
   sanctionListResponseSchema,
   sanctionResponseSchema,
@@ -219,6 +221,16 @@ describe('a silence', () => {
     });
   });
 
+  it('is on their own profile and their next sign-in, so forms can say so before they type', async () => {
+    const shown = { reason: 'Insults in replies', endsAt: silence.endsAt };
+    const profile = await t.http.get('/api/auth/profile').set(w.person.auth);
+    expect(ownProfileSchema.parse(profile.body).silence).toEqual(shown);
+    const login = await t.http.post('/api/auth/login').send({ email: w.person.user.email, password: w.person.password });
+    expect(authResponseSchema.parse(login.body).silence).toEqual(shown);
+    const others = await t.http.get('/api/auth/profile').set(admin.auth);
+    expect(ownProfileSchema.parse(others.body).silence).toBeNull();
+  });
+
   it('still lets them read, like, enrol, ask the assistant and delete their own content', async () => {
     const as = w.person.auth;
     expect((await t.http.get(`/api/discussions/${w.discussion._id}`).set(as)).status).toBe(200);
@@ -254,6 +266,7 @@ describe('a silence', () => {
     expect(lifted).toMatchObject({ _id: silence._id, active: false, liftReason: 'Apologised' });
     expect(Date.parse(lifted.liftedAt ?? '')).toBeLessThanOrEqual(Date.now());
     for (const write of Object.values(writes(w))) expect((await write()).status).toBeLessThan(300);
+    expect(ownProfileSchema.parse((await t.http.get('/api/auth/profile').set(w.person.auth)).body).silence).toBeNull();
     const bell = notificationListResponseSchema.parse((await t.http.get('/api/notifications').set(w.person.auth)).body);
     expect(bell.notifications.map((n) => n.message)).toContain(MESSAGES.notifications.sanctionLifted('silence'));
     const [entry] = await auditAbout(w.person.user.id);

@@ -1,5 +1,6 @@
-import type { PersonRef, User } from '@mentora/contract';
+import type { OwnProfile, PersonRef, User } from '@mentora/contract';
 import type { UserRow } from '../db/schema.js';
+import { type Restriction, restrictionInForce } from '../sanctions/policy.js';
 
 /** The only way a user row leaves the server: never the password hash. */
 export function presentUser(row: UserRow): User {
@@ -16,6 +17,15 @@ export function presentUser(row: UserRow): User {
     verificationRequested: row.verificationRequested,
     verificationRequestDate: row.verificationRequestDate?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The signed-in person's own account: what everyone's is, and the silence in force on it (why, until when). */
+export function presentOwnProfile(row: UserRow, restrictions: readonly Restriction[]): OwnProfile {
+  const silence = restrictionInForce(restrictions, 'silence');
+  return {
+    ...presentUser(row),
+    silence: silence ? { reason: silence.reason, endsAt: silence.endsAt.toISOString() } : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { RegisterRequest, User } from '@mentora/contract';
+import type { RegisterRequest, Silence, User } from '@mentora/contract';
 import { createContext, useContext } from 'react';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -18,6 +18,11 @@ export interface LogoutOptions {
 export interface AuthState {
   status: AuthStatus;
   user: User | null;
+  /**
+   * The silence on the signed-in person's account as the server last said (GET /auth/profile, sign-in),
+   * or null; `useSilence()` tells whether it is still in force.
+   */
+  silence: Silence | null;
   /** Signs in, stores the token and goes to /admin or /dashboard. Rejects (after a toast) on failure. */
   login(email: string, password: string): Promise<void>;
   /** Creates the account, signs in like login does. Rejects (after a toast) on failure. */

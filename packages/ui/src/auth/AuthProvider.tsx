@@ -1,4 +1,12 @@
-import { type AuthResponse, MESSAGES, type RegisterRequest, ROLES, STORAGE_KEYS, type User } from '@mentora/contract';
+import {
+  type AuthResponse,
+  MESSAGES,
+  type RegisterRequest,
+  ROLES,
+  type Silence,
+  STORAGE_KEYS,
+  type User,
+} from '@mentora/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,6 +20,7 @@ import { AuthContext, type AuthState, type AuthStatus, type LogoutOptions } from
 import { loadSchemas } from './loadSchemas';
 import { homeFor } from './roles';
 import { createSessionApi, SESSION_CHECK_KEY, type SessionApi, sessionCheckOptions } from './sessionCheck';
+import { silenceIn } from './silence';
 
 interface Session {
   status: AuthStatus;
@@ -71,12 +80,15 @@ export function AuthProvider({ children, session: given }: { children: ReactNode
     onUnauthorized.current = () => endSessionAndGo('/login');
   }, [endSessionAndGo, onUnauthorized]);
 
+  const [silence, setSilence] = useState<Silence | null>(null);
+
   const fetchProfile = useCallback(async (): Promise<User> => {
     // Both at once: the schemas' chunk downloads while the profile is on its way, not after it (one
     // round trip less before a signed-in page can show anything).
     const [response, { userSchema }] = await Promise.all([api.get<unknown>('/auth/profile'), loadSchemas()]);
     const parsed = userSchema.safeParse(response.data);
     if (!parsed.success) throw new ResponseFormatError(MESSAGES.authResponse.invalid);
+    setSilence(silenceIn(response.data));
     return parsed.data;
   }, [api]);
 
@@ -115,6 +127,7 @@ export function AuthProvider({ children, session: given }: { children: ReactNode
         const { data } = check;
         if (!looksLikeUser(data)) throw new ResponseFormatError(MESSAGES.authResponse.invalid);
         setUnchecked(data);
+        setSilence(silenceIn(data));
         // A transition: the first signed-in render (layout and page) is the largest of all, and React
         // renders a transition in slices, keeping the main thread free to answer input meanwhile.
         startTransition(() => setSession({ status: 'signedIn', user: data }));
@@ -153,6 +166,7 @@ export function AuthProvider({ children, session: given }: { children: ReactNode
       platform.storage.set(STORAGE_KEYS.token, auth.token);
       const { userSchema } = await loadSchemas();
       const user = userSchema.parse(auth);
+      setSilence(silenceIn(auth));
       setSession({ status: 'signedIn', user });
       return user;
     },
@@ -227,8 +241,8 @@ export function AuthProvider({ children, session: given }: { children: ReactNode
   );
 
   const value = useMemo<AuthState>(
-    () => ({ status: session.status, user: session.user, login, register, logout, refreshProfile }),
-    [session, login, register, logout, refreshProfile],
+    () => ({ status: session.status, user: session.user, silence, login, register, logout, refreshProfile }),
+    [session, silence, login, register, logout, refreshProfile],
   );
 
   return (

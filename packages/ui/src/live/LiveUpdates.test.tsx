@@ -100,6 +100,21 @@ describe('LiveUpdates and the review queue (desktop)', () => {
   });
 });
 
+describe('LiveUpdates and a silence', () => {
+  it('fetches the profile again when the person is told of a silence or its lift, and only then', async () => {
+    const live = fakeTransport();
+    const { auth } = renderWithAuth(<LiveUpdates transport={live.transport} />, { path: '/x' });
+    await waitFor(() => expect(live.state.send).not.toBeNull());
+    const told = (kind: string) => ({ notification: { _id: `n-${kind}`, kind }, unreadCount: 1 });
+    act(() => live.state.send?.('notification', told('post_like')));
+    expect(auth.refreshProfile).not.toHaveBeenCalled();
+    act(() => live.state.send?.('notification', told('silenced')));
+    expect(auth.refreshProfile).toHaveBeenCalledTimes(1);
+    act(() => live.state.send?.('notification', told('sanction_lifted')));
+    expect(auth.refreshProfile).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('LiveUpdates and the digest’s time zone', () => {
   it('stores this browser’s zone the first time someone signs in here, when they have none yet', async () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -9,12 +9,16 @@ import { applyLiveEvent } from './dispatch';
 import { createModerationAlerts } from './moderationAlerts';
 import { eventSourceTransport, type LiveTransport } from './transport';
 
+const STANDING_KINDS: readonly string[] = ['silenced', 'sanction_lifted'];
+const changesStanding = (data: unknown) =>
+  STANDING_KINDS.includes(String((data as { notification?: { kind?: unknown } } | null)?.notification?.kind));
+
 /**
  * Keeps the live stream open while someone is signed in (closed on sign-out) and applies its events to
  * the query cache. The stream is per user: it reopens when the user changes.
  */
 export function useLiveUpdates(given?: LiveTransport): void {
-  const { status, user } = useAuth();
+  const { status, user, refreshProfile } = useAuth();
   const { apiBaseUrl, liveTransport, attention } = usePlatform();
   const transport = given ?? liveTransport ?? eventSourceTransport;
   const queryClient = useQueryClient();
@@ -26,10 +30,14 @@ export function useLiveUpdates(given?: LiveTransport): void {
     if (!userId) return;
     const connection = transport({
       apiBaseUrl,
-      onEvent: (name, data) => applyLiveEvent(queryClient, name, data),
+      onEvent: (name, data) => {
+        applyLiveEvent(queryClient, name, data);
+        // A silence imposed or lifted: the forms it closes say so (auth/silence.ts) from the new profile.
+        if (name === 'notification' && changesStanding(data)) void refreshProfile();
+      },
     });
     return () => connection?.close();
-  }, [userId, apiBaseUrl, queryClient, transport]);
+  }, [userId, apiBaseUrl, queryClient, transport, refreshProfile]);
 
   // The badge and the OS notification follow the same open count as the Admin link and the Moderation
   // tab: one query, one request, whatever changes it (a live event, the admin's own decision).

@@ -1,5 +1,5 @@
 // Renders one page as the app would (api client, auth state, query cache, router), for *.test.tsx only.
-import type { User } from '@mentora/contract';
+import type { Silence, User } from '@mentora/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
@@ -45,11 +45,13 @@ interface RenderOptions {
   adapter?: AxiosAdapter;
   /** The shell's Platform; a web one with Map storage by default. */
   platform?: ReturnType<typeof memoryPlatform>;
+  /** A silence on the signed-in person's account (none by default). */
+  silence?: Silence | null;
 }
 
 export function renderWithAuth(
   page: ReactNode,
-  { path, route, user = TEST_USER, answer, adapter, platform = memoryPlatform() }: RenderOptions,
+  { path, route, user = TEST_USER, answer, adapter, platform = memoryPlatform(), silence = null }: RenderOptions,
 ) {
   const fake = fakeAdapter(answer ?? (() => ({ status: 404, data: { message: 'Not found' } })));
   const api = axios.create({ baseURL: '/api' });
@@ -58,6 +60,7 @@ export function renderWithAuth(
   const auth = {
     status: user ? 'signedIn' : 'signedOut',
     user,
+    silence,
     login: vi.fn(async () => {}),
     register: vi.fn(async () => {}),
     logout: vi.fn(async () => {}),

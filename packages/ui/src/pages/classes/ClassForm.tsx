@@ -2,6 +2,7 @@ import { type CreateClassRequest, MESSAGES } from '@mentora/contract';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, errorStatus, fieldErrors } from '../../api/errors';
+import { SilenceGate } from '../../components/SilenceGate';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, buttonSecondary, card } from '../../components/styles';
 import type { ClassFormSectionProps } from './ClassFormSection';
@@ -83,27 +84,29 @@ export function ClassForm({
   const sectionProps = { values, errors, set };
 
   return (
-    <form ref={form} noValidate onSubmit={(event) => void submit(event)} className={`${card} mt-8 p-5 sm:p-8`}>
-      {problem && <SubmitProblemAlert ref={problemRef} problem={problem} />}
+    <SilenceGate>
+      <form ref={form} noValidate onSubmit={(event) => void submit(event)} className={`${card} mt-8 p-5 sm:p-8`}>
+        {problem && <SubmitProblemAlert ref={problemRef} problem={problem} />}
 
-      <div className="divide-y divide-slate-200 dark:divide-slate-800">
-        <AboutSection {...sectionProps} />
-        <ContentSection {...sectionProps} />
-        <PriceSection {...sectionProps} />
-        <ScheduleSection {...sectionProps} />
-        <PreparationSection {...sectionProps} />
-        {extra}
-      </div>
+        <div className="divide-y divide-slate-200 dark:divide-slate-800">
+          <AboutSection {...sectionProps} />
+          <ContentSection {...sectionProps} />
+          <PriceSection {...sectionProps} />
+          <ScheduleSection {...sectionProps} />
+          <PreparationSection {...sectionProps} />
+          {extra}
+        </div>
 
-      <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-end dark:border-slate-800">
-        <Link to={cancelTo} className={buttonSecondary}>
-          Cancel
-        </Link>
-        <button type="submit" className={buttonPrimary} disabled={pending}>
-          {pending && <Spinner className="size-4" />}
-          {pending ? pendingLabel : submitLabel}
-        </button>
-      </div>
-    </form>
+        <div className="mt-8 flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-end dark:border-slate-800">
+          <Link to={cancelTo} className={buttonSecondary}>
+            Cancel
+          </Link>
+          <button type="submit" className={buttonPrimary} disabled={pending}>
+            {pending && <Spinner className="size-4" />}
+            {pending ? pendingLabel : submitLabel}
+          </button>
+        </div>
+      </form>
+    </SilenceGate>
   );
 }

@@ -156,6 +156,23 @@ describe('sanctions and hidden posts', { timeout: PAGE_TEST_TIMEOUT_MS }, () => 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(silenced);
   });
 
+  it('tells a silenced person before they type, and closes the ways to publish', async () => {
+    const endsAt = new Date(Date.now() + 86_400_000).toISOString();
+    renderWithAuth(<CommunityPage />, {
+      path: '/community',
+      route: '/community',
+      silence: { reason: 'Flooding the feed', endsAt },
+      answer: () => ({ status: 200, data: [OLD] }),
+    });
+    await screen.findByText('Older post');
+    expect(screen.getByTestId('silence-notice')).toHaveTextContent('Flooding the feed');
+    expect(screen.getByRole('button', { name: 'Create Post' })).toBeDisabled();
+    expect(screen.getByLabelText('Reply to Older post')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Reply' })).toBeDisabled();
+    // Said once for the page, not beside every post.
+    expect(screen.getAllByTestId('silence-notice')).toHaveLength(1);
+  });
+
   it('shows a silenced person the server’s message when they reply', async () => {
     const user = userEvent.setup();
     setup(403, { message: silenced });

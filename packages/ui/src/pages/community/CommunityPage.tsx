@@ -3,12 +3,14 @@ import { Plus, SearchX, Users } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { errorMessage } from '../../api/errors';
+import { useSilence } from '../../auth/silence';
 import { ErrorAlert } from '../../components/Alert';
 import { countLabel } from '../../components/formatters';
 import { ListFilters } from '../../components/ListFilters';
 import { LoadMore } from '../../components/LoadMore';
 import { SEARCH_DEBOUNCE_MS } from '../../components/SearchField';
 import { SegmentedControl } from '../../components/SegmentedControl';
+import { SilenceNotice } from '../../components/SilenceGate';
 import { buttonPrimary, card, inputField, textLink } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
@@ -56,6 +58,7 @@ function EmptyFeed({ icon: Icon, title, children }: { icon: typeof Users; title:
 }
 
 export function CommunityPage() {
+  const silence = useSilence();
   const [category, setCategory] = useState<CategoryFilter>('all');
   const location = useLocation();
   // A link may carry a search (the global search opens a post as /community?search=…#post-id).
@@ -150,7 +153,7 @@ export function CommunityPage() {
       ) : (
         <EmptyFeed icon={Users} title="No posts yet">
           <p>Start the conversation: ask a question or share what you are learning.</p>
-          <button type="button" className={`${buttonPrimary} mt-5`} onClick={openCreate}>
+          <button type="button" className={`${buttonPrimary} mt-5`} onClick={openCreate} disabled={silence !== null}>
             <Plus aria-hidden="true" className="size-4" />
             Create Post
           </button>
@@ -185,11 +188,22 @@ export function CommunityPage() {
             Questions, announcements and help from learners and mentors everywhere.
           </p>
         </div>
-        <button type="button" className={`${buttonPrimary} shrink-0 self-start sm:self-auto`} onClick={openCreate}>
+        <button
+          type="button"
+          className={`${buttonPrimary} shrink-0 self-start sm:self-auto`}
+          onClick={openCreate}
+          disabled={silence !== null}
+        >
           <Plus aria-hidden="true" className="size-4" />
           Create Post
         </button>
       </div>
+
+      {silence && (
+        <div className="mt-6">
+          <SilenceNotice silence={silence} />
+        </div>
+      )}
 
       <ListFilters
         stacked

@@ -7,6 +7,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { isMentor } from '../../auth/roles';
 import { ErrorAlert } from '../../components/Alert';
 import { FieldShell, TextField } from '../../components/FormField';
+import { SilenceGate } from '../../components/SilenceGate';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, buttonSecondary, card, inputField, textLink } from '../../components/styles';
 import { useClassInfo, useCreateDiscussion, useDiscussableClasses } from './queries';
@@ -88,108 +89,112 @@ export function CreateDiscussionPage() {
           Ask a question or share an idea with everyone in the class.
         </p>
 
-        <form noValidate className="mt-8 space-y-5" onSubmit={onSubmit}>
-          {error && (
-            <ErrorAlert>
-              <p>{error}</p>
-              {details.length > 0 && (
-                <ul className="mt-1 list-disc pl-5">
-                  {details.map((message) => (
-                    <li key={message}>{message}</li>
-                  ))}
-                </ul>
-              )}
-            </ErrorAlert>
-          )}
-          {available.failed && !lockedClassId && <ErrorAlert>{MESSAGES.createDiscussion.loadClassesFailed}</ErrorAlert>}
-
-          <FieldShell
-            label="Class"
-            hint={
-              lockedClassId ? (
-                <span className="inline-flex flex-wrap items-center gap-x-1.5">
-                  <Lock aria-hidden="true" className="size-3.5" />
-                  This discussion goes to the class you came from.
-                  <Link to="/discussions/create" className={textLink}>
-                    Choose another class
-                  </Link>
-                </span>
-              ) : noClasses ? (
-                <>
-                  You are not in any class yet.{' '}
-                  <Link to="/classes" className={textLink}>
-                    Browse classes
-                  </Link>
-                </>
-              ) : undefined
-            }
-          >
-            {({ id, describedBy }) => (
-              <select
-                id={id}
-                name="classId"
-                aria-describedby={describedBy}
-                aria-required="true"
-                disabled={lockedClassId !== undefined}
-                className={`${inputField} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700 dark:disabled:bg-slate-800 dark:disabled:text-slate-200`}
-                value={classId}
-                onChange={(event) => setChosenClassId(event.target.value)}
-              >
-                {!lockedClassId && (
-                  <option value="">{available.loading ? 'Loading classes...' : 'Select a class'}</option>
+        <SilenceGate>
+          <form noValidate className="mt-8 space-y-5" onSubmit={onSubmit}>
+            {error && (
+              <ErrorAlert>
+                <p>{error}</p>
+                {details.length > 0 && (
+                  <ul className="mt-1 list-disc pl-5">
+                    {details.map((message) => (
+                      <li key={message}>{message}</li>
+                    ))}
+                  </ul>
                 )}
-                {options.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.title}
-                  </option>
-                ))}
-              </select>
+              </ErrorAlert>
             )}
-          </FieldShell>
-
-          <TextField
-            label="Title"
-            name="title"
-            aria-required="true"
-            maxLength={LIMITS.title.max}
-            autoComplete="off"
-            placeholder="What would you like to discuss?"
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-
-          <FieldShell label="Content">
-            {({ id, describedBy }) => (
-              <textarea
-                id={id}
-                name="content"
-                rows={8}
-                aria-required="true"
-                aria-describedby={describedBy}
-                maxLength={LIMITS.content.max}
-                placeholder="Give some detail: what you tried, what you are unsure about..."
-                className={`${inputField} resize-y`}
-                value={content}
-                onChange={(event) => setContent(event.target.value)}
-              />
+            {available.failed && !lockedClassId && (
+              <ErrorAlert>{MESSAGES.createDiscussion.loadClassesFailed}</ErrorAlert>
             )}
-          </FieldShell>
 
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-            <Link to={listHref} className={buttonSecondary}>
-              Cancel
-            </Link>
-            <button
-              type="submit"
-              className={buttonPrimary}
-              disabled={create.isPending}
-              aria-busy={create.isPending || undefined}
+            <FieldShell
+              label="Class"
+              hint={
+                lockedClassId ? (
+                  <span className="inline-flex flex-wrap items-center gap-x-1.5">
+                    <Lock aria-hidden="true" className="size-3.5" />
+                    This discussion goes to the class you came from.
+                    <Link to="/discussions/create" className={textLink}>
+                      Choose another class
+                    </Link>
+                  </span>
+                ) : noClasses ? (
+                  <>
+                    You are not in any class yet.{' '}
+                    <Link to="/classes" className={textLink}>
+                      Browse classes
+                    </Link>
+                  </>
+                ) : undefined
+              }
             >
-              {create.isPending && <Spinner className="size-4" />}
-              {create.isPending ? 'Starting...' : 'Start Discussion'}
-            </button>
-          </div>
-        </form>
+              {({ id, describedBy }) => (
+                <select
+                  id={id}
+                  name="classId"
+                  aria-describedby={describedBy}
+                  aria-required="true"
+                  disabled={lockedClassId !== undefined}
+                  className={`${inputField} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700 dark:disabled:bg-slate-800 dark:disabled:text-slate-200`}
+                  value={classId}
+                  onChange={(event) => setChosenClassId(event.target.value)}
+                >
+                  {!lockedClassId && (
+                    <option value="">{available.loading ? 'Loading classes...' : 'Select a class'}</option>
+                  )}
+                  {options.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.title}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldShell>
+
+            <TextField
+              label="Title"
+              name="title"
+              aria-required="true"
+              maxLength={LIMITS.title.max}
+              autoComplete="off"
+              placeholder="What would you like to discuss?"
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+            />
+
+            <FieldShell label="Content">
+              {({ id, describedBy }) => (
+                <textarea
+                  id={id}
+                  name="content"
+                  rows={8}
+                  aria-required="true"
+                  aria-describedby={describedBy}
+                  maxLength={LIMITS.content.max}
+                  placeholder="Give some detail: what you tried, what you are unsure about..."
+                  className={`${inputField} resize-y`}
+                  value={content}
+                  onChange={(event) => setContent(event.target.value)}
+                />
+              )}
+            </FieldShell>
+
+            <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+              <Link to={listHref} className={buttonSecondary}>
+                Cancel
+              </Link>
+              <button
+                type="submit"
+                className={buttonPrimary}
+                disabled={create.isPending}
+                aria-busy={create.isPending || undefined}
+              >
+                {create.isPending && <Spinner className="size-4" />}
+                {create.isPending ? 'Starting...' : 'Start Discussion'}
+              </button>
+            </div>
+          </form>
+        </SilenceGate>
       </div>
     </div>
   );

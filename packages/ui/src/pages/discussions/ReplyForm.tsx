@@ -1,7 +1,9 @@
 import { LIMITS } from '@mentora/contract';
 import { Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { useSilence } from '../../auth/silence';
 import { ErrorAlert } from '../../components/Alert';
+import { SilenceNotice } from '../../components/SilenceGate';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, fieldLabel, inputField } from '../../components/styles';
 
@@ -80,35 +82,41 @@ export function ReplyForm({
     </button>
   );
 
+  // Silenced, the form is disabled before anything is typed; an inline one (a post's reply box) leaves
+  // saying why to its page, which says it once above every post.
+  const silence = useSilence();
   return (
     <form onSubmit={onSubmit} className="space-y-3">
+      {silence && !inline && <SilenceNotice silence={silence} />}
       {error && <ErrorAlert>{error}</ErrorAlert>}
-      <div className={inline ? 'flex items-end gap-2' : ''}>
-        <div className={inline ? 'min-w-0 flex-1' : ''}>
-          <label htmlFor={id} className={hideLabel ? 'sr-only' : fieldLabel}>
-            {label}
-          </label>
-          <textarea
-            id={id}
-            name="content"
-            rows={rows}
-            maxLength={LIMITS.content.max}
-            placeholder={placeholder}
-            value={content}
-            onChange={(event) => {
-              setContent(event.target.value);
-              setPosted(false);
-            }}
-            onKeyDown={onKeyDown}
-            className={`${inputField} ${inline ? 'field-sizing-content max-h-40 min-h-[2.625rem] resize-none' : 'resize-y'}`}
-          />
+      <fieldset disabled={silence !== null} className="m-0 min-w-0 space-y-3 border-0 p-0">
+        <div className={inline ? 'flex items-end gap-2' : ''}>
+          <div className={inline ? 'min-w-0 flex-1' : ''}>
+            <label htmlFor={id} className={hideLabel ? 'sr-only' : fieldLabel}>
+              {label}
+            </label>
+            <textarea
+              id={id}
+              name="content"
+              rows={rows}
+              maxLength={LIMITS.content.max}
+              placeholder={placeholder}
+              value={content}
+              onChange={(event) => {
+                setContent(event.target.value);
+                setPosted(false);
+              }}
+              onKeyDown={onKeyDown}
+              className={`${inputField} ${inline ? 'field-sizing-content max-h-40 min-h-[2.625rem] resize-none' : 'resize-y'}`}
+            />
+          </div>
+          {inline && button}
         </div>
-        {inline && button}
-      </div>
-      <p role="status" className="sr-only">
-        {posted ? 'Your reply was posted.' : ''}
-      </p>
-      {!inline && <div className="flex justify-end">{button}</div>}
+        <p role="status" className="sr-only">
+          {posted ? 'Your reply was posted.' : ''}
+        </p>
+        {!inline && <div className="flex justify-end">{button}</div>}
+      </fieldset>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { ErrorAlert } from '../../components/Alert';
 import { FieldShell, TextField } from '../../components/FormField';
 import { CurrentPasswordField } from '../../components/PasswordFields';
+import { SilenceGate } from '../../components/SilenceGate';
 import { Spinner } from '../../components/Spinner';
 import { buttonPrimary, buttonSecondary, inputField } from '../../components/styles';
 import { useFieldErrors } from '../../components/useFieldErrors';
@@ -81,83 +82,89 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
   };
 
   return (
-    <form ref={form} noValidate className="space-y-5" onSubmit={onSubmit} aria-labelledby="profile-edit-heading">
-      {banner && (
-        <ErrorAlert>
-          <p>{banner.message}</p>
-          {banner.details.length > 0 && (
-            <ul className="mt-1 list-disc pl-5">
-              {banner.details.map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          )}
-        </ErrorAlert>
-      )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Full name"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={LIMITS.name.max}
-          value={values.name}
-          error={errors.name}
-          onChange={(event) => set('name')(event.target.value)}
-        />
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          maxLength={LIMITS.email.max}
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => set('email')(event.target.value)}
-        />
-      </div>
-      {emailChanges(values, user.email) && (
-        <CurrentPasswordField
-          value={values.currentPassword}
-          error={errors.currentPassword}
-          hint="A new email needs your password. Your other devices will be signed out."
-          onChange={set('currentPassword')}
-        />
-      )}
-      <FieldShell label="Bio (optional)" error={errors.bio} hint="A line or two about you and what you learn or teach.">
-        {({ id, describedBy }) => (
-          <textarea
-            id={id}
-            name="bio"
-            rows={4}
-            maxLength={LIMITS.bio.max}
-            aria-describedby={describedBy}
-            aria-invalid={errors.bio ? true : undefined}
-            className={`${inputField} resize-y`}
-            value={values.bio}
-            onChange={(event) => set('bio')(event.target.value)}
+    <SilenceGate>
+      <form ref={form} noValidate className="space-y-5" onSubmit={onSubmit} aria-labelledby="profile-edit-heading">
+        {banner && (
+          <ErrorAlert>
+            <p>{banner.message}</p>
+            {banner.details.length > 0 && (
+              <ul className="mt-1 list-disc pl-5">
+                {banner.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            )}
+          </ErrorAlert>
+        )}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Full name"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={LIMITS.name.max}
+            value={values.name}
+            error={errors.name}
+            onChange={(event) => set('name')(event.target.value)}
+          />
+          <TextField
+            label="Email address"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            maxLength={LIMITS.email.max}
+            value={values.email}
+            error={errors.email}
+            onChange={(event) => set('email')(event.target.value)}
+          />
+        </div>
+        {emailChanges(values, user.email) && (
+          <CurrentPasswordField
+            value={values.currentPassword}
+            error={errors.currentPassword}
+            hint="A new email needs your password. Your other devices will be signed out."
+            onChange={set('currentPassword')}
           />
         )}
-      </FieldShell>
-      <TextField
-        label="Skills (optional)"
-        name="skills"
-        placeholder="TypeScript, public speaking, chess"
-        value={values.skills}
-        error={errors.skills}
-        hint="Separate skills with commas."
-        onChange={(event) => set('skills')(event.target.value)}
-      />
-      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end dark:border-slate-800">
-        <button type="button" className={buttonSecondary} disabled={save.isPending} onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonPrimary} disabled={save.isPending}>
-          {save.isPending && <Spinner className="size-4" />}
-          {save.isPending ? 'Saving...' : 'Save changes'}
-        </button>
-      </div>
-    </form>
+        <FieldShell
+          label="Bio (optional)"
+          error={errors.bio}
+          hint="A line or two about you and what you learn or teach."
+        >
+          {({ id, describedBy }) => (
+            <textarea
+              id={id}
+              name="bio"
+              rows={4}
+              maxLength={LIMITS.bio.max}
+              aria-describedby={describedBy}
+              aria-invalid={errors.bio ? true : undefined}
+              className={`${inputField} resize-y`}
+              value={values.bio}
+              onChange={(event) => set('bio')(event.target.value)}
+            />
+          )}
+        </FieldShell>
+        <TextField
+          label="Skills (optional)"
+          name="skills"
+          placeholder="TypeScript, public speaking, chess"
+          value={values.skills}
+          error={errors.skills}
+          hint="Separate skills with commas."
+          onChange={(event) => set('skills')(event.target.value)}
+        />
+        <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:justify-end dark:border-slate-800">
+          <button type="button" className={buttonSecondary} disabled={save.isPending} onClick={onDone}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonPrimary} disabled={save.isPending}>
+            {save.isPending && <Spinner className="size-4" />}
+            {save.isPending ? 'Saving...' : 'Save changes'}
+          </button>
+        </div>
+      </form>
+    </SilenceGate>
   );
 }

@@ -8,6 +8,7 @@ import { useApi } from '../../api/ApiContext';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
 import { FieldShell } from '../../components/FormField';
+import { SilenceGate } from '../../components/SilenceGate';
 import { Spinner } from '../../components/Spinner';
 import { StarRatingInput } from '../../components/StarRating';
 import { buttonPrimary, inputField, textLink } from '../../components/styles';
@@ -52,47 +53,49 @@ export function ReviewForm({ classId, mine }: ReviewFormProps) {
     submit.isError && errorStatus(submit.error) === 403 && failure === MESSAGES.server.reviewEnrolledOnly;
 
   return (
-    <form className="mt-4 space-y-5" onSubmit={onSubmit}>
-      {mine && (
-        <p className="flex gap-2 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2.5 text-sm text-indigo-900 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-100">
-          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          You reviewed this class; submitting again replaces your review.
-        </p>
-      )}
-      <StarRatingInput label="Your rating" value={rating} onChange={setRating} disabled={submit.isPending} />
-      <FieldShell label="Comment (optional)" hint="What worked for you, and what could be better?">
-        {({ id, describedBy }) => (
-          <textarea
-            id={id}
-            name="comment"
-            rows={4}
-            maxLength={LIMITS.comment.max}
-            aria-describedby={describedBy}
-            className={`${inputField} resize-y`}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-          />
+    <SilenceGate>
+      <form className="mt-4 space-y-5" onSubmit={onSubmit}>
+        {mine && (
+          <p className="flex gap-2 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2.5 text-sm text-indigo-900 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-100">
+            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            You reviewed this class; submitting again replaces your review.
+          </p>
         )}
-      </FieldShell>
-      {failure && (
-        <ErrorAlert>
-          <p>{failure}</p>
-          {notEnrolled && (
-            <p className="mt-1">
-              <Link
-                to={`/classes/${encodeURIComponent(classId)}`}
-                className={`${textLink} text-red-900 dark:text-red-100`}
-              >
-                Open the class to enrol
-              </Link>
-            </p>
+        <StarRatingInput label="Your rating" value={rating} onChange={setRating} disabled={submit.isPending} />
+        <FieldShell label="Comment (optional)" hint="What worked for you, and what could be better?">
+          {({ id, describedBy }) => (
+            <textarea
+              id={id}
+              name="comment"
+              rows={4}
+              maxLength={LIMITS.comment.max}
+              aria-describedby={describedBy}
+              className={`${inputField} resize-y`}
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+            />
           )}
-        </ErrorAlert>
-      )}
-      <button type="submit" className={`${buttonPrimary} w-full`} disabled={submit.isPending}>
-        {submit.isPending && <Spinner className="size-4" />}
-        {submit.isPending ? 'Submitting...' : mine ? 'Replace my review' : 'Submit review'}
-      </button>
-    </form>
+        </FieldShell>
+        {failure && (
+          <ErrorAlert>
+            <p>{failure}</p>
+            {notEnrolled && (
+              <p className="mt-1">
+                <Link
+                  to={`/classes/${encodeURIComponent(classId)}`}
+                  className={`${textLink} text-red-900 dark:text-red-100`}
+                >
+                  Open the class to enrol
+                </Link>
+              </p>
+            )}
+          </ErrorAlert>
+        )}
+        <button type="submit" className={`${buttonPrimary} w-full`} disabled={submit.isPending}>
+          {submit.isPending && <Spinner className="size-4" />}
+          {submit.isPending ? 'Submitting...' : mine ? 'Replace my review' : 'Submit review'}
+        </button>
+      </form>
+    </SilenceGate>
   );
 }
