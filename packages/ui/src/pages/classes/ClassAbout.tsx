@@ -42,8 +42,13 @@ function TextBlock({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** What the class is: its description, facts and tags, then what to prepare when the mentor said. */
-export function ClassAbout({ cls }: { cls: ClassItem }) {
+/**
+ * What the class is: its description, facts and tags, then what to prepare when the mentor said. The
+ * mentor's note on materials shows here only to those who do not see the class's files; members read
+ * it in the Materials card, above the files, so materials are one section (ClassMaterialsCard).
+ */
+export function ClassAbout({ cls, materialsInCard = false }: { cls: ClassItem; materialsInCard?: boolean }) {
+  const materialsNote = materialsInCard ? '' : cls.materials;
   return (
     <>
       <section aria-labelledby="about-heading" className={`${card} space-y-6 p-5 sm:p-6`}>
@@ -98,10 +103,13 @@ export function ClassAbout({ cls }: { cls: ClassItem }) {
         )}
       </section>
 
-      {(cls.prerequisites.trim() !== '' || cls.materials.trim() !== '') && (
-        <section className={`${card} grid gap-6 p-5 sm:grid-cols-2 sm:p-6`} aria-label="Preparation">
+      {(cls.prerequisites.trim() !== '' || materialsNote.trim() !== '') && (
+        <section
+          className={`${card} grid gap-6 p-5 sm:p-6 ${materialsNote.trim() !== '' && cls.prerequisites.trim() !== '' ? 'sm:grid-cols-2' : ''}`}
+          aria-label="Preparation"
+        >
           <TextBlock title="Prerequisites" text={cls.prerequisites} />
-          <TextBlock title="Materials" text={cls.materials} />
+          <TextBlock title="Materials" text={materialsNote} />
         </section>
       )}
     </>

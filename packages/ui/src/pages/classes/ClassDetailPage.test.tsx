@@ -75,6 +75,27 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(screen.getByTestId('materials-dropzone')).toBeInTheDocument();
   });
 
+  it('shows the mentor’s note on materials once: in the Materials card for members, under Preparation for others', async () => {
+    const cls = makeClass({ _id: 'c1', title: 'Pottery', materials: 'Bring clay and an apron' });
+    const files: Answer = (config) =>
+      config.url === '/classes/c1/materials'
+        ? { status: 200, data: { materials: [], usedBytes: 0, quotaBytes: 1024 ** 3 } }
+        : undefined;
+    const member = setup({ cls, enrolled: true, answer: files });
+    const card = await screen.findByTestId('materials-card');
+    await waitFor(() =>
+      expect(within(card).getByTestId('materials-note')).toHaveTextContent('Bring clay and an apron'),
+    );
+    expect(screen.getAllByText('Bring clay and an apron')).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { name: 'Materials' })).toHaveLength(1);
+    member.unmount();
+
+    setup({ cls, answer: files });
+    const preparation = await screen.findByRole('region', { name: 'Preparation' });
+    expect(within(preparation).getByText('Bring clay and an apron')).toBeInTheDocument();
+    expect(screen.getAllByText('Bring clay and an apron')).toHaveLength(1);
+  });
+
   it('shows the class, its facts and its text as text', async () => {
     const { container } = setup({
       cls: makeClass({

@@ -67,7 +67,7 @@ export function ClassDetailPage() {
       <ClassHeader cls={cls} isEnrolled={isEnrolled} can={can} />
       <div className="mt-8 grid gap-6 lg:grid-cols-3 lg:items-start">
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <ClassAbout cls={cls} />
+          <ClassAbout cls={cls} materialsInCard={isMember} />
           <ClassMaterialsCard cls={cls} isMember={isMember} isOwner={can.isOwner} />
         </div>
         <aside className="min-w-0 space-y-6 lg:sticky lg:top-24">

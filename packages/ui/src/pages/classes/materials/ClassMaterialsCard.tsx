@@ -74,6 +74,15 @@ export function ClassMaterialsCard({
         )}
       </div>
 
+      {cls.materials.trim() !== '' && (
+        <p
+          data-testid="materials-note"
+          className="text-sm leading-6 break-words whitespace-pre-line text-slate-700 dark:text-slate-300"
+        >
+          {cls.materials}
+        </p>
+      )}
+
       {isOwner && <MaterialDropZone dragging={dragging} onFiles={start} />}
 
       {uploads.length > 0 && (
