@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useEffect, useRef, useState } from 'react';
 import { createBrowserRouter, createHashRouter, RouterProvider } from 'react-router';
-import { errorStatus } from './api/errors';
+import { READ_RETRY_DELAY_MS, shouldRetryRead } from './api/retryPolicy';
 import { createSessionApi } from './auth/sessionCheck';
 import { PlatformProvider } from './platform/PlatformContext';
 import type { Platform } from './platform/platform';
@@ -20,17 +20,12 @@ export interface AppProps {
   router?: RouterKind;
 }
 
-const MAX_RETRIES = 2;
-
 function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // A 4xx answer will not change by asking again; network trouble and 5xx might.
-        retry: (failures, error) => {
-          const status = errorStatus(error);
-          return failures < MAX_RETRIES && (status === undefined || status >= 500);
-        },
+        retry: shouldRetryRead,
+        retryDelay: READ_RETRY_DELAY_MS,
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

@@ -122,4 +122,23 @@ describe('SearchButton and SearchDialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(button).toHaveFocus();
   });
+
+  it('says at once when the search failed, in words, and tries again on request', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    renderWithAuth(<SearchButton />, {
+      path: '/dashboard',
+      answer: () =>
+        fail
+          ? { status: 500, data: { message: 'Something went wrong on our side. Please try again.' } }
+          : { status: 200, data: answer },
+    });
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.type(await screen.findByRole('combobox'), 'java');
+    expect(await screen.findByText('Something went wrong on our side. Please try again.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('option', { name: /Modern JavaScript/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
 });

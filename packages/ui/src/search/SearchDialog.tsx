@@ -152,9 +152,20 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
           className={`w-full rounded-lg border border-slate-300 bg-white py-2.5 pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:text-white ${focusRing}`}
         />
       </div>
-      <p role="status" className="mt-3 px-1 text-sm text-slate-600 dark:text-slate-400">
-        {status}
-      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 px-1">
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          {status}
+        </p>
+        {query !== '' && search.isError && (
+          <button
+            type="button"
+            onClick={() => void search.refetch()}
+            className="rounded text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
+          >
+            Try again
+          </button>
+        )}
+      </div>
       <div
         id={listId}
         role="listbox"
