@@ -120,7 +120,10 @@ describe('ClassSessionsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await screen.findAllByTestId('session-item');
     await user().click(screen.getByRole('button', { name: 'Schedule session' }));
     const dialog = await screen.findByRole('dialog');
-    await user().type(within(dialog).getByLabelText('Title (optional)'), 'Borrowing');
+    // Typing goes straight into its first field (issue #37.3).
+    expect(within(dialog).getByLabelText('Title (optional)')).toHaveFocus();
+    await user().keyboard('Borrowing');
+    expect(within(dialog).getByLabelText('Title (optional)')).toHaveValue('Borrowing');
     const start = within(dialog).getByLabelText('Starts');
     await user().clear(start);
     await user().type(start, '2026-12-03T18:30');
