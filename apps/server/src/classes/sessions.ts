@@ -84,7 +84,12 @@ async function liveSession(db: Queryable, classId: string, sessionId: string) {
 /** The upcoming sessions: not cancelled and not yet ended (one under way is still listed), soonest first. */
 export async function listSessions(ctx: AppContext, user: UserRow, classId: string): Promise<ClassSessionsResponse> {
   await readableClass(ctx, user, classId);
-  const rows = await ctx.db
+  return { sessions: (await sessionsAhead(ctx.db, classId)).map(presentClassSession) };
+}
+
+/** A class's sessions that are not cancelled and have not ended, soonest first. */
+export async function sessionsAhead(db: Queryable, classId: string): Promise<ClassSessionRow[]> {
+  return db
     .select()
     .from(classSessions)
     .where(
@@ -95,7 +100,6 @@ export async function listSessions(ctx: AppContext, user: UserRow, classId: stri
       ),
     )
     .orderBy(asc(classSessions.startsAt), asc(classSessions.id));
-  return { sessions: rows.map(presentClassSession) };
 }
 
 export async function scheduleSession(
