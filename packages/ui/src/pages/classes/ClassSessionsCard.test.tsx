@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeAnswer } from '../../test/fakeAdapter';
 import { makeClass, PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
 import { renderWithAuth, sent } from '../../test/renderWithAuth';
-import { ClassSessionsCard, countdown, joinOpen } from './ClassSessionsCard';
+import { ClassSessionsCard, countdown } from './ClassSessionsCard';
 
 vi.mock('react-hot-toast', () => {
   const toast = Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() });
@@ -53,25 +53,17 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
-describe('countdown and joinOpen', () => {
+describe('countdown', () => {
   it('count down in days, hours, minutes and seconds', () => {
     expect(countdown(NOW + 2 * 86_400_000 + 3 * 3_600_000, NOW)).toBe('2 d 3 h');
     expect(countdown(NOW + 3 * 3_600_000 + 5 * MIN, NOW)).toBe('3 h 05 min');
     expect(countdown(NOW + 4 * MIN + 9_000, NOW)).toBe('4 min 09 s');
     expect(countdown(NOW - 1000, NOW)).toBe('0 min 00 s');
   });
-
-  it('open Join from 10 minutes before the start until the end', () => {
-    const start = Date.parse(SOON.startsAt);
-    expect(joinOpen(SOON, start - 10 * MIN - 1)).toBe(false);
-    expect(joinOpen(SOON, start - 10 * MIN)).toBe(true);
-    expect(joinOpen(SOON, start + 59 * MIN)).toBe(true);
-    expect(joinOpen(SOON, start + 60 * MIN)).toBe(false);
-  });
 });
 
 describe('ClassSessionsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
-  it('lists the sessions in the viewer’s zone, counts down to the next, and opens Join 10 minutes before', async () => {
+  it('lists the sessions in the viewer’s zone and counts down to the next, with no Join of their own', async () => {
     setup();
     const items = await screen.findAllByTestId('session-item');
     expect(items).toHaveLength(2);
@@ -85,13 +77,10 @@ describe('ClassSessionsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByTestId('countdown')).toHaveTextContent('Starts in 15 min 00 s');
-    const join = within(items[0] as HTMLElement).getByRole('button', { name: 'Join' });
-    expect(join).toBeDisabled();
-
     await act(() => vi.advanceTimersByTimeAsync(5 * MIN + 1000));
     expect(screen.getByTestId('countdown')).toHaveTextContent('Starts in 9 min');
-    expect(join).toBeEnabled();
-    expect(within(items[1] as HTMLElement).getByRole('button', { name: 'Join' })).toBeDisabled();
+    // The class's one Join is in its actions card (issue #37.2).
+    expect(screen.queryByRole('button', { name: /Join/ })).not.toBeInTheDocument();
     // Learners neither schedule nor edit.
     expect(screen.queryByRole('button', { name: 'Schedule session' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
