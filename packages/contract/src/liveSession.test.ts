@@ -29,7 +29,11 @@ describe('liveJoin: which session the one Join opens', () => {
 
   it('opens Join 10 minutes before the next session, not earlier', () => {
     const next = session('a', 10, 60);
-    expect(liveJoin(live, [next], NOW)).toEqual({ state: 'opening', session: next, startsAt: Date.parse(next.startsAt) });
+    expect(liveJoin(live, [next], NOW)).toEqual({
+      state: 'opening',
+      session: next,
+      startsAt: Date.parse(next.startsAt),
+    });
     const later = session('a', 11, 60);
     const join = liveJoin(live, [later], NOW);
     expect(join).toEqual({

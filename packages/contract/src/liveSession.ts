@@ -56,5 +56,7 @@ export function liveJoin<S extends SessionTimes>(
   if (!next) return { state: 'unscheduled' };
   const startsAt = Date.parse(next.startsAt);
   const opensAt = startsAt - SESSION_JOIN_EARLY_MINUTES * MINUTE;
-  return now >= opensAt ? { state: 'opening', session: next, startsAt } : { state: 'next', session: next, startsAt, opensAt };
+  return now >= opensAt
+    ? { state: 'opening', session: next, startsAt }
+    : { state: 'next', session: next, startsAt, opensAt };
 }

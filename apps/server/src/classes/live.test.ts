@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { classSessions, classes } from '../db/schema.js';
+import { classes, classSessions } from '../db/schema.js';
 
 let t: TestServer;
 let admin: TestUser;
@@ -77,7 +77,10 @@ describe('GET /api/classes/{id}/live', () => {
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
     // Started on the spot an hour ago: still on. Longer ago than a started session lasts: over.
-    await t.ctx.db.update(classes).set({ liveStartedAt: ago(60) }).where(eq(classes.id, cls.id));
+    await t.ctx.db
+      .update(classes)
+      .set({ liveStartedAt: ago(60) })
+      .where(eq(classes.id, cls.id));
     t.ctx.readCache.changed('classes');
     expect([await live(), await detailLive()]).toEqual([true, true]);
     await t.ctx.db
@@ -93,7 +96,10 @@ describe('GET /api/classes/{id}/live', () => {
       .values({ classId: cls.id, startsAt: ago(5), durationMinutes: 60 })
       .returning();
     expect(await live()).toBe(true);
-    await t.ctx.db.update(classSessions).set({ cancelledAt: new Date() }).where(eq(classSessions.id, session?.id ?? ''));
+    await t.ctx.db
+      .update(classSessions)
+      .set({ cancelledAt: new Date() })
+      .where(eq(classSessions.id, session?.id ?? ''));
     expect(await live()).toBe(false);
   });
 

@@ -288,6 +288,10 @@ export async function joinLive(ctx: AppContext, user: UserRow, id: string): Prom
   const { cls } = membership;
   const now = Date.now();
   const sessions = (await sessionsAhead(ctx.db, cls.id)).map(presentClassSession);
-  const join = liveJoin({ contentType: cls.contentType, startedOn: startedSessionOn(cls.liveStartedAt, now) }, sessions, now);
+  const join = liveJoin(
+    { contentType: cls.contentType, startedOn: startedSessionOn(cls.liveStartedAt, now) },
+    sessions,
+    now,
+  );
   return { url: liveUrl(ctx, cls.liveRoom), live: join.state === 'on' };
 }
