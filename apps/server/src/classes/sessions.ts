@@ -3,6 +3,7 @@ import {
   type ClassSessionsResponse,
   type classSessionRequestSchema,
   MESSAGES,
+  sessionCalendarFileName,
 } from '@mentora/contract';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import ical, { type ICalCalendar } from 'ical-generator';
@@ -211,5 +212,7 @@ export async function sessionCalendar(ctx: AppContext, user: UserRow, classId: s
   const session = await liveSession(ctx.db, classId, sessionId);
   const calendar = ical({ prodId: CALENDAR_PRODUCT, name: cls.title });
   addSessionEvent(calendar, ctx.config.publicUrl, session, cls);
-  return { body: calendar.toString(), filename: `mentora-session-${session.id}.ics` };
+  // Named for the class and the day (in UTC: the server knows no reader's zone; the web app names its own).
+  const day = session.startsAt.toISOString().slice(0, 10);
+  return { body: calendar.toString(), filename: sessionCalendarFileName(cls.title, day) };
 }

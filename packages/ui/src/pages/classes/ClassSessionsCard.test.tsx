@@ -86,9 +86,13 @@ describe('ClassSessionsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
-  it('downloads the session’s .ics through the API', async () => {
+  it('downloads the session’s .ics through the API, named for the class and the day', async () => {
     const createObjectURL = vi.fn(() => 'blob:x');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
     const { requests } = setup({
       answer: (c) =>
         c.method === 'get' && c.url === '/classes/c1/sessions/s1.ics'
@@ -99,6 +103,9 @@ describe('ClassSessionsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await user().click(within(items[0] as HTMLElement).getByRole('button', { name: 'Add to calendar' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(sent(requests, 'get', '/classes/c1/sessions/s1.ics')).toHaveLength(1);
+    const day = new Date(SOON.startsAt).toLocaleDateString('en-CA');
+    expect(saved).toEqual([`rust-basics-${day}.ics`]);
+    click.mockRestore();
   });
 
   it('lets its mentor schedule a session in their own zone', async () => {

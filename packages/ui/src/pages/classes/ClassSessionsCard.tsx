@@ -4,6 +4,7 @@ import {
   MESSAGES,
   SESSION_MAX_MINUTES,
   SESSION_MIN_MINUTES,
+  sessionCalendarFileName,
 } from '@mentora/contract';
 import { CalendarClock, CalendarPlus, Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -36,7 +37,7 @@ export function countdown(to: number, now: number): string {
   return `${m} min ${pad(s)} s`;
 }
 
-/** An ISO time as a datetime-local input's value, in the viewer's own zone. */
+/** An ISO time as a datetime-local input's value, in the viewer's own zone (its first 10 characters: the day). */
 function localInputValue(iso: string): string {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -67,7 +68,12 @@ export function ClassSessionsCard({
 
   const onCalendar = (s: ClassSession) =>
     calendar.mutate(s._id, {
-      onSuccess: (text) => downloadFile(`mentora-session-${s._id}.ics`, text, 'text/calendar'),
+      onSuccess: (text) =>
+        downloadFile(
+          sessionCalendarFileName(cls.title, localInputValue(s.startsAt).slice(0, 10)),
+          text,
+          'text/calendar',
+        ),
       onError: (error) => toast.error(errorMessage(error, MESSAGES.sessions.calendarFailed)),
     });
 
