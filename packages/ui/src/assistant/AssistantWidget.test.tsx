@@ -91,6 +91,8 @@ describe('the assistant widget', () => {
     const panel = await openChat(user);
     expect(within(panel).getByRole('link', { name: 'Classes' })).toHaveAttribute('href', '/classes');
     expect(await within(panel).findByText('Offline assistant')).toBeInTheDocument();
+    // Not the green of a model online.
+    expect(panel.querySelector('[data-provider="offline"]')).not.toHaveClass('bg-emerald-300');
     expect(within(panel).getByLabelText('Message the assistant')).toHaveFocus();
   });
 
