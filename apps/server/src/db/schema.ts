@@ -155,7 +155,7 @@ export const classes = pgTable(
 );
 
 export const enrolments = pgTable(
-  'enrollments',
+  'enrolments',
   {
     classId: uuid('class_id')
       .notNull()
@@ -166,8 +166,8 @@ export const enrolments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ name: 'enrollments_pkey', columns: [t.classId, t.userId] }),
-    index('enrollments_user_created_idx').on(t.userId, t.createdAt),
+    primaryKey({ name: 'enrolments_pkey', columns: [t.classId, t.userId] }),
+    index('enrolments_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 
