@@ -714,3 +714,58 @@ for (const size of SIZES) {
     }
   });
 }
+
+for (const size of SIZES) {
+  test(`the assistant's place and the live controls at ${size.label} width`, async ({ browser, request }) => {
+    // Issue #37.1 and #37.2: each control the assistant's button used to cover, brought to the bottom of
+    // the screen where a reader has it; the class page's live controls for a learner, on a live class
+    // with a session ahead and on a video class.
+    const catalogue = await seedCatalogue(request);
+    const room = await seedClassroom(request, 'Ada Lovelace');
+    const discussions = await request.get(`/api/discussions?classId=${room.classId}`, {
+      headers: { Authorization: `Bearer ${room.learnerToken}` },
+    });
+    const discussionId = ((await discussions.json()) as { _id: string }[])[0]?._id ?? '';
+    const video = await createClassViaApi(request, room.mentorToken, {
+      title: 'Half-lives on video',
+      contentType: 'video',
+      contentUrl: 'https://video.example/half-lives',
+    });
+    await setEnrolment(request, room.learnerToken, video._id, true);
+    const admin = await adminToken(request);
+    for (const theme of THEMES) {
+      const context = await browser.newContext({
+        viewport: { width: size.width, height: size.height },
+        colorScheme: theme,
+      });
+      const page = await context.newPage();
+      const atBottom = async (name: string, control: import('@playwright/test').Locator) => {
+        await control.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(OUT, `${name}-${theme}-${size.width}.png`) });
+      };
+      await open(page, `/discussions/${discussionId}`, theme, room.learnerToken);
+      await atBottom('assistant-place-post-reply', page.getByRole('button', { name: 'Post reply' }));
+      await open(page, `/classes/${room.classId}`, theme, room.mentorToken);
+      await atBottom('assistant-place-delete-class', page.getByRole('button', { name: 'Delete class' }));
+      await open(page, '/admin?tab=classes', theme, admin);
+      await page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first().waitFor();
+      await atBottom(
+        'assistant-place-admin-classes',
+        page
+          .getByRole('tabpanel')
+          .getByRole('button', { name: /^Delete/ })
+          .first(),
+      );
+      await open(page, `/classes/${catalogue.classId}`, theme, catalogue.learnerToken);
+      await page.getByRole('button', { name: 'Unenrol' }).waitFor();
+      await page.waitForTimeout(600);
+      await atBottom('class-live-learner', page.getByRole('button', { name: 'Unenrol' }));
+      await open(page, `/classes/${video._id}`, theme, room.learnerToken);
+      await page.getByRole('button', { name: 'Unenrol' }).waitFor();
+      await page.waitForTimeout(600);
+      await atBottom('class-video-learner', page.getByRole('button', { name: 'Unenrol' }));
+      await context.close();
+    }
+  });
+}

@@ -66,14 +66,18 @@ test('a mentor schedules a session in their zone; a learner sees it in theirs, d
     // Learners neither schedule nor change sessions.
     await expect(learner.getByRole('button', { name: 'Schedule session' })).toHaveCount(0);
     await expect(learnerItem.getByRole('button', { name: 'Edit' })).toHaveCount(0);
-    // The room opens 10 minutes before the start: not yet.
-    await expect(learnerItem.getByRole('button', { name: 'Join' })).toBeDisabled();
+    // The class's one Join is for this session, and opens 10 minutes before the start: not yet (issue #37.2).
+    await expect(learner.getByTestId('live-status')).toContainText('Next session:');
+    await expect(learner.getByTestId('live-status')).toContainText('8:30 PM. Join opens 10 minutes before it starts.');
+    await expect(learner.getByRole('button', { name: /Join/ })).toHaveCount(1);
+    await expect(learner.getByRole('button', { name: 'Join live session' })).toBeDisabled();
 
     // Add to calendar: an .ics file with the start in UTC, which the calendar app shows in its own zone.
     const download = learner.waitForEvent('download');
     await learnerItem.getByRole('button', { name: 'Add to calendar' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^mentora-session-[0-9a-f-]{36}\.ics$/);
+    // Named for the class and the day the learner reads (issue #37.15).
+    expect(file.suggestedFilename()).toBe(`ceramics-at-dawn-${date}.ics`);
     const ics = await readFile((await file.path()) ?? '', 'utf8');
     expect(ics).toMatch(/^BEGIN:VCALENDAR/);
     expect(ics).toContain(`DTSTART:${date.replaceAll('-', '')}T150000Z`);

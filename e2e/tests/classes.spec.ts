@@ -138,8 +138,22 @@ test('a learner finds a class by search, enrols, joins the live session and unen
     `/discussions/create?classId=${cls._id}`,
   );
 
+  // Nothing on and nothing scheduled: no Join (issue #37.2). Its mentor schedules a session five minutes
+  // from now: the one Join opens its room already.
+  await expect(page.getByTestId('live-status')).toHaveText(
+    'No live session is on or scheduled yet. You will be told when one is.',
+  );
+  await expect(page.getByRole('button', { name: /Join/ })).toHaveCount(0);
+  const scheduled = await request.post(`/api/classes/${cls._id}/sessions`, {
+    headers: { Authorization: `Bearer ${mentor.token}` },
+    data: { startsAt: new Date(Date.now() + 5 * 60_000).toISOString(), durationMinutes: 30 },
+  });
+  expect(scheduled.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('live-status')).toHaveText(
+    /^The next session starts in \d min \d\d s\. The room is open\.$/,
+  );
   // Joining asks the server for the room and opens it through the Platform (window.open on the web).
-  await expect(page.getByTestId('live-status')).toHaveText('The live session has not started yet.');
   await page.getByRole('button', { name: 'Join live session' }).click();
   const room = await liveUrl(page, cls._id, learnerToken);
   await expect.poll(opened).toEqual([room]);
@@ -171,7 +185,9 @@ test("the class's mentor starts the live session and it opens the room", async (
   await signInWithToken(page, mentor.token, `/classes/${cls._id}`);
 
   await expect(page.getByRole('heading', { level: 1, name: cls.title })).toBeVisible();
-  await expect(page.getByTestId('live-status')).toHaveText('The live session has not started yet.');
+  await expect(page.getByTestId('live-status')).toHaveText(
+    'No session is on or scheduled: start one now, or schedule one.',
+  );
   await page.getByRole('button', { name: 'Start live session' }).click();
   await expect(page.getByText('Live session started.')).toBeVisible();
   await expect.poll(opened).toEqual([await liveUrl(page, cls._id, mentor.token)]);
@@ -191,7 +207,7 @@ test("the class's mentor makes a new room link after confirming; its learners ar
 
   // Its learners are never offered the action.
   await signInWithToken(page, learnerToken, `/classes/${cls._id}`);
-  await expect(page.getByRole('button', { name: 'Join live session' })).toBeVisible();
+  await expect(page.getByTestId('live-status')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New room link' })).toHaveCount(0);
 
   await signInWithToken(page, mentor.token, `/classes/${cls._id}`);

@@ -254,6 +254,11 @@ test('a javascript: or file: URL never reaches the system browser', async ({ pag
   const warnings = consoleWarnings(page);
   // A server the person pointed the app at is not to be trusted with what the app opens: this one
   // answers the live room as a javascript: URL.
+  // Its mentor has started the session, so the learner is offered Join (issue #37.2).
+  const started = await request.post(`/api/classes/${room.classId}/live`, {
+    headers: { Authorization: `Bearer ${room.mentorToken}` },
+  });
+  expect(started.ok()).toBe(true);
   await page.route(`**/api/classes/${room.classId}/live`, (route) =>
     route.fulfill({ json: { url: 'javascript:alert(document.domain)', live: true } }),
   );

@@ -1,4 +1,4 @@
-import { liveResponseSchema, liveRoomResponseSchema, MESSAGES } from '@mentora/contract';
+import { LIVE_START_NOW_MINUTES, liveResponseSchema, liveRoomResponseSchema, MESSAGES } from '@mentora/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_ID } from '../../test/expectations.js';
@@ -12,7 +12,7 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { classes } from '../db/schema.js';
+import { classes, classSessions } from '../db/schema.js';
 
 let t: TestServer;
 let admin: TestUser;
@@ -68,6 +68,47 @@ describe('GET /api/classes/{id}/live', () => {
       expect(res.status).toBe(200);
       expect(liveResponseSchema.parse(res.body)).toEqual({ url: `https://meet.jit.si/${cls.liveRoom}`, live: false });
     }
+  });
+
+  it('is live while a scheduled session runs or one its mentor started is on, and not after (issue #37.2)', async () => {
+    const { cls, learner } = await classWithLearner();
+    const live = async () => (await t.http.get(`/api/classes/${cls.id}/live`).set(learner.auth)).body.live;
+    const detailLive = async () => (await t.http.get(`/api/classes/${cls.id}`).set(learner.auth)).body.live;
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+    // Started on the spot an hour ago: still on. Longer ago than a started session lasts: over.
+    await t.ctx.db
+      .update(classes)
+      .set({ liveStartedAt: ago(60) })
+      .where(eq(classes.id, cls.id));
+    t.ctx.readCache.changed('classes');
+    expect([await live(), await detailLive()]).toEqual([true, true]);
+    await t.ctx.db
+      .update(classes)
+      .set({ liveStartedAt: ago(LIVE_START_NOW_MINUTES + 1) })
+      .where(eq(classes.id, cls.id));
+    t.ctx.readCache.changed('classes');
+    expect([await live(), await detailLive()]).toEqual([false, false]);
+
+    // A scheduled session that began five minutes ago is on; a cancelled one is not.
+    const [session] = await t.ctx.db
+      .insert(classSessions)
+      .values({ classId: cls.id, startsAt: ago(5), durationMinutes: 60 })
+      .returning();
+    expect(await live()).toBe(true);
+    await t.ctx.db
+      .update(classSessions)
+      .set({ cancelledAt: new Date() })
+      .where(eq(classSessions.id, session?.id ?? ''));
+    expect(await live()).toBe(false);
+  });
+
+  it('is never live for a class that is not live, even once started', async () => {
+    const video = await makeClass(t, mentor, { contentType: 'video', contentUrl: 'https://video.example/v' });
+    await t.ctx.db.update(classes).set({ liveStartedAt: new Date() }).where(eq(classes.id, video.id));
+    t.ctx.readCache.changed('classes');
+    expect((await t.http.get(`/api/classes/${video.id}`).set(mentor.auth)).body.live).toBe(false);
+    expect((await t.http.get(`/api/classes/${video.id}/live`).set(mentor.auth)).body.live).toBe(false);
   });
 
   it('refuses users outside the class (403), unknown or malformed ids (404), signed out (401)', async () => {

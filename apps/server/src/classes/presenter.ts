@@ -1,4 +1,10 @@
-import type { ClassItem, ClassMaterial, ClassSession, RosterLearner } from '@mentora/contract';
+import {
+  type ClassItem,
+  type ClassMaterial,
+  type ClassSession,
+  type RosterLearner,
+  startedSessionOn,
+} from '@mentora/contract';
 import type { ClassMaterialRow, ClassSessionRow } from '../db/schema.js';
 import { presentPersonRef } from '../users/presenter.js';
 import type { ClassView } from './queries.js';
@@ -28,7 +34,8 @@ export function presentClass(view: ClassView): ClassItem {
     studentCount: view.studentCount,
     startDate: cls.startDate?.toISOString() ?? null,
     status: cls.status,
-    live: cls.liveStartedAt !== null,
+    // A session its mentor started and that is still on (contract liveSession.ts); only live classes have one.
+    live: cls.contentType === 'live' && startedSessionOn(cls.liveStartedAt, Date.now()),
     rating: view.rating,
     reviewCount: view.reviewCount,
     createdAt: cls.createdAt.toISOString(),

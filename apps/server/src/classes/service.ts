@@ -5,7 +5,9 @@ import {
   type LiveResponse,
   type LiveRoomResponse,
   type listClassesQuerySchema,
+  liveJoin,
   MESSAGES,
+  startedSessionOn,
   type updateClassRequestSchema,
 } from '@mentora/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -32,10 +34,11 @@ import {
   canStartLive,
   deletesClassAsModerator,
 } from './policy.js';
-import { presentClass } from './presenter.js';
+import { presentClass, presentClassSession } from './presenter.js';
 import { findClassView, listClassViews } from './queries.js';
 import { newLiveRoom } from './rooms.js';
 import { classSearchVector } from './search.js';
+import { sessionsAhead } from './sessions.js';
 
 type CreateInput = z.output<typeof createClassRequestSchema>;
 type UpdateInput = z.output<typeof updateClassRequestSchema>;
@@ -277,9 +280,18 @@ export async function rotateLiveRoom(ctx: AppContext, user: UserRow, id: string)
   return { url: liveUrl(ctx, row.liveRoom) };
 }
 
+/** The room, and whether its session is on now (liveJoin: a scheduled one running, or one its mentor started). */
 export async function joinLive(ctx: AppContext, user: UserRow, id: string): Promise<LiveResponse> {
   const membership = await membershipOf(ctx.db, id, user);
   if (!membership) throw classNotFound();
   if (!canSeeClassRoom(membership)) throw forbidden(MESSAGES.server.liveMembersOnly);
-  return { url: liveUrl(ctx, membership.cls.liveRoom), live: membership.cls.liveStartedAt !== null };
+  const { cls } = membership;
+  const now = Date.now();
+  const sessions = (await sessionsAhead(ctx.db, cls.id)).map(presentClassSession);
+  const join = liveJoin(
+    { contentType: cls.contentType, startedOn: startedSessionOn(cls.liveStartedAt, now) },
+    sessions,
+    now,
+  );
+  return { url: liveUrl(ctx, cls.liveRoom), live: join.state === 'on' };
 }

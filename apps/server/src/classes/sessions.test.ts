@@ -196,7 +196,10 @@ describe('GET /api/classes/{id}/sessions/{sid}.ics', () => {
     const res = await ics(learner, s._id);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/calendar/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?mentora-session-[\w-]+\.ics"?$/);
+    // Named for the class and the day, not the session's id (issue #37.15).
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="?rust-basics-${startsAt.slice(0, 10)}\\.ics"?$`),
+    );
     const text = res.body as string;
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(text).toMatch(/\r\nVERSION:2\.0\r\n/);

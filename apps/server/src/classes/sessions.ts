@@ -3,6 +3,7 @@ import {
   type ClassSessionsResponse,
   type classSessionRequestSchema,
   MESSAGES,
+  sessionCalendarFileName,
 } from '@mentora/contract';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import ical, { type ICalCalendar } from 'ical-generator';
@@ -84,7 +85,12 @@ async function liveSession(db: Queryable, classId: string, sessionId: string) {
 /** The upcoming sessions: not cancelled and not yet ended (one under way is still listed), soonest first. */
 export async function listSessions(ctx: AppContext, user: UserRow, classId: string): Promise<ClassSessionsResponse> {
   await readableClass(ctx, user, classId);
-  const rows = await ctx.db
+  return { sessions: (await sessionsAhead(ctx.db, classId)).map(presentClassSession) };
+}
+
+/** A class's sessions that are not cancelled and have not ended, soonest first. */
+export async function sessionsAhead(db: Queryable, classId: string): Promise<ClassSessionRow[]> {
+  return db
     .select()
     .from(classSessions)
     .where(
@@ -95,7 +101,6 @@ export async function listSessions(ctx: AppContext, user: UserRow, classId: stri
       ),
     )
     .orderBy(asc(classSessions.startsAt), asc(classSessions.id));
-  return { sessions: rows.map(presentClassSession) };
 }
 
 export async function scheduleSession(
@@ -207,5 +212,7 @@ export async function sessionCalendar(ctx: AppContext, user: UserRow, classId: s
   const session = await liveSession(ctx.db, classId, sessionId);
   const calendar = ical({ prodId: CALENDAR_PRODUCT, name: cls.title });
   addSessionEvent(calendar, ctx.config.publicUrl, session, cls);
-  return { body: calendar.toString(), filename: `mentora-session-${session.id}.ics` };
+  // Named for the class and the day (in UTC: the server knows no reader's zone; the web app names its own).
+  const day = session.startsAt.toISOString().slice(0, 10);
+  return { body: calendar.toString(), filename: sessionCalendarFileName(cls.title, day) };
 }

@@ -1,19 +1,20 @@
-import { CHAT } from '@mentora/contract';
 import { Bot } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { focusRing } from '../components/styles';
+import { createPortal } from 'react-dom';
+import { focusRing, iconButton } from '../components/styles';
 import { ChatPanel } from './ChatPanel';
+import { FLOATING_LAUNCHER, useAssistantPlacement } from './placement';
 import { useConversation } from './useConversation';
-import { useMediaQuery } from './useMediaQuery';
 
-/** SPEC.md section 4: the chat fills the screen up to 768 px wide. */
-export const MOBILE_QUERY = `(max-width: ${CHAT.mobileBreakpointPx}px)`;
-
-/** The launcher button and the panel, with the conversation that outlives closing the panel. */
-export function Assistant() {
+/**
+ * The launcher button and the panel, with the conversation that outlives closing the panel. On a phone
+ * the launcher goes into the navigation bar's `slot` (placement.ts); elsewhere it floats in the corner.
+ */
+export function Assistant({ slot }: { slot: HTMLElement | null }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
-  const mobile = useMediaQuery(MOBILE_QUERY);
+  const placement = useAssistantPlacement();
+  const mobile = placement === 'bar';
   const conversation = useConversation(opened);
   const launcher = useRef<HTMLButtonElement>(null);
   // Focus goes back to the launcher after Escape or the close button, not after following a link.
@@ -61,29 +62,38 @@ export function Assistant() {
     );
   }
 
+  const inBar = mobile && slot !== null;
+  const launcherButton = (
+    <button
+      ref={launcher}
+      type="button"
+      aria-label="Open the assistant"
+      aria-haspopup="dialog"
+      title="Ask the assistant"
+      onClick={() => {
+        setOpened(true);
+        setOpen(true);
+      }}
+      className={
+        inBar
+          ? `${iconButton} relative`
+          : `${FLOATING_LAUNCHER} z-40 inline-flex items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg shadow-indigo-600/30 transition-transform hover:scale-105 hover:bg-indigo-700 motion-reduce:transition-none motion-reduce:hover:scale-100 dark:shadow-black/40 ${focusRing}`
+      }
+    >
+      <Bot aria-hidden="true" className={inBar ? 'size-5' : 'size-7'} />
+      {conversation.busy && (
+        <span
+          aria-hidden="true"
+          className={`absolute rounded-full bg-emerald-400 ring-2 ring-white motion-safe:animate-pulse dark:ring-slate-950 ${inBar ? 'top-1.5 right-1.5 size-2.5' : 'top-1 right-1 size-3'}`}
+        />
+      )}
+    </button>
+  );
+
   return (
     <>
       {liveRegion}
-      <button
-        ref={launcher}
-        type="button"
-        aria-label="Open the assistant"
-        aria-haspopup="dialog"
-        title="Ask the assistant"
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-        className={`fixed right-4 bottom-4 z-40 inline-flex size-14 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg shadow-indigo-600/30 transition-transform hover:scale-105 hover:bg-indigo-700 motion-reduce:transition-none motion-reduce:hover:scale-100 sm:right-6 sm:bottom-6 dark:shadow-black/40 ${focusRing}`}
-      >
-        <Bot aria-hidden="true" className="size-7" />
-        {conversation.busy && (
-          <span
-            aria-hidden="true"
-            className="absolute top-1 right-1 size-3 animate-pulse rounded-full bg-emerald-400 ring-2 ring-white motion-reduce:animate-none dark:ring-slate-950"
-          />
-        )}
-      </button>
+      {inBar ? createPortal(launcherButton, slot) : launcherButton}
     </>
   );
 }

@@ -36,16 +36,18 @@ function setup({
   path = '/dashboard',
   history = HISTORY,
   fetchAnswer,
+  slot = null,
 }: {
   path?: string;
   history?: ChatHistoryItem[];
   fetchAnswer?: () => Response;
+  slot?: HTMLElement | null;
 } = {}) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
     fetchAnswer ? fetchAnswer() : new Response('{}', { status: 500 }),
   );
   vi.stubGlobal('fetch', fetchMock);
-  const view = renderWithAuth(<AssistantWidget />, {
+  const view = renderWithAuth(<AssistantWidget slot={slot} />, {
     path,
     route: '*',
     answer: (config) => {
@@ -89,6 +91,8 @@ describe('the assistant widget', () => {
     const panel = await openChat(user);
     expect(within(panel).getByRole('link', { name: 'Classes' })).toHaveAttribute('href', '/classes');
     expect(await within(panel).findByText('Offline assistant')).toBeInTheDocument();
+    // Not the green of a model online.
+    expect(panel.querySelector('[data-provider="offline"]')).not.toHaveClass('bg-emerald-300');
     expect(within(panel).getByLabelText('Message the assistant')).toHaveFocus();
   });
 
@@ -208,6 +212,31 @@ describe('the assistant widget', () => {
     expect(within(panel).getByText('How can I help?')).toBeInTheDocument();
   });
 
+  it('floats in the corner on a wide screen, and sits in the navigation bar’s slot on a phone (issue #37.1)', async () => {
+    const slot = document.createElement('span');
+    document.body.append(slot);
+    const phone = (matches: boolean) =>
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches,
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }));
+    phone(false);
+    const wide = setup({ slot });
+    const floating = await screen.findByRole('button', { name: 'Open the assistant' });
+    expect(slot).not.toContainElement(floating);
+    expect(floating).toHaveClass('fixed');
+    wide.unmount();
+
+    phone(true);
+    setup({ slot });
+    const inBar = await screen.findByRole('button', { name: 'Open the assistant' });
+    expect(slot).toContainElement(inBar);
+    expect(inBar).not.toHaveClass('fixed');
+    slot.remove();
+  });
+
   it('stays away from the landing page, even for someone signed in', async () => {
     setup({ path: '/' });
     await settleLazyAssistant();
@@ -215,7 +244,7 @@ describe('the assistant widget', () => {
   });
 
   it('is not there for someone signed out', async () => {
-    renderWithAuth(<AssistantWidget />, { path: '/classes', route: '*', user: null });
+    renderWithAuth(<AssistantWidget slot={null} />, { path: '/classes', route: '*', user: null });
     await settleLazyAssistant();
     expect(screen.queryByRole('button', { name: 'Open the assistant' })).toBeNull();
   });

@@ -10,24 +10,25 @@ const OPEN_SCREENS = new Set(['/', '/login', '/register', '/forgot-password', '/
 // someone signed in, which keeps the landing page's JavaScript small, and once the page itself has loaded.
 const Assistant = lazy(async () => ({ default: (await import('./Assistant')).Assistant }));
 
-/**
- * The floating AI assistant (SPEC.md sections 2 and 4). SPEC.md puts it on the dashboard; here it is on
- * every signed-in page, so a question never means leaving the page one is on.
- */
-/** Whether this page has the floating assistant: the layout keeps room for its button below the page. */
+/** Whether this page has the assistant: the layout keeps room for its launcher (placement.ts). */
 export function useAssistantShown(): boolean {
   const { status } = useAuth();
   const { pathname } = useLocation();
   return status === 'signedIn' && !OPEN_SCREENS.has(pathname);
 }
 
-export function AssistantWidget() {
+/**
+ * The AI assistant (SPEC.md sections 2 and 4). SPEC.md puts it on the dashboard; here it is on every
+ * signed-in page, so a question never means leaving the page one is on. `slot`: the navigation bar's
+ * place for the launcher, where it goes on a phone (placement.ts).
+ */
+export function AssistantWidget({ slot }: { slot: HTMLElement | null }) {
   const shown = useAssistantShown();
   const loaded = useAfterPageLoad(shown);
   if (!shown || !loaded) return null;
   return (
     <Suspense fallback={null}>
-      <Assistant />
+      <Assistant slot={slot} />
     </Suspense>
   );
 }

@@ -86,6 +86,9 @@ function Message({ line, onNavigate }: { line: ChatLine; onNavigate: () => void 
 }
 
 /** The open chat: a floating panel 500 px high, or the whole screen on a phone (SPEC.md sections 4 and 9). */
+/** The dot beside the provider: green only for the online model; the offline assistant is not "online" (issue #37.15). */
+const PROVIDER_DOTS = { gemini: 'bg-emerald-300', offline: 'bg-amber-300', unknown: 'bg-indigo-300' } as const;
+
 export function ChatPanel({ mobile, conversation, onClose }: ChatPanelProps) {
   const titleId = useId();
   const inputId = useId();
@@ -200,7 +203,8 @@ export function ChatPanel({ mobile, conversation, onClose }: ChatPanelProps) {
           <p className="flex items-center gap-1.5 text-xs text-indigo-100">
             <span
               aria-hidden="true"
-              className={`size-2 rounded-full ${provider ? 'bg-emerald-300' : 'bg-indigo-300'}`}
+              data-provider={status.data?.provider ?? 'unknown'}
+              className={`size-2 rounded-full ${PROVIDER_DOTS[status.data?.provider ?? 'unknown']}`}
             />
             <span>{provider ?? (status.isError ? 'Status unknown' : 'Connecting...')}</span>
           </p>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Dialog } from './Dialog';
 
-function Harness({ onClose }: { onClose?: () => void }) {
+function Harness({ onClose, withField = true }: { onClose?: () => void; withField?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -21,9 +21,11 @@ function Harness({ onClose }: { onClose?: () => void }) {
           setOpen(false);
         }}
       >
-        <label>
-          Name <input />
-        </label>
+        {withField && (
+          <label>
+            Name <input defaultValue="Ada" />
+          </label>
+        )}
         <button type="button">Save</button>
       </Dialog>
     </>
@@ -39,22 +41,40 @@ describe('Dialog', () => {
     expect(dialog).toHaveAccessibleDescription('Change how things look.');
   });
 
-  it('moves focus in on open and traps Tab and Shift+Tab inside', async () => {
+  it('opens on its first field with the text selected, so typing replaces it (issue #37.3)', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open settings' }));
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Name' });
+    expect(input).toHaveFocus();
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 3]);
+    await user.keyboard('Grace');
+    expect(input).toHaveValue('Grace');
+  });
+
+  it('without a field, opens on the first thing Tab reaches', async () => {
+    const user = userEvent.setup();
+    render(<Harness withField={false} />);
+    await user.click(screen.getByRole('button', { name: 'Open settings' }));
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+  });
+
+  it('traps Tab and Shift+Tab inside', async () => {
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Open settings' }));
     const close = screen.getByRole('button', { name: 'Close' });
     const input = screen.getByRole('textbox', { name: 'Name' });
     const save = screen.getByRole('button', { name: 'Save' });
-    expect(close).toHaveFocus();
-    await user.tab();
     expect(input).toHaveFocus();
     await user.tab();
     expect(save).toHaveFocus();
     await user.tab();
     expect(close).toHaveFocus();
+    await user.tab();
+    expect(input).toHaveFocus();
     await user.tab({ shift: true });
-    expect(save).toHaveFocus();
+    expect(close).toHaveFocus();
   });
 
   it('closes on Escape and gives focus back to the button that opened it', async () => {

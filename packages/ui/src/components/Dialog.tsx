@@ -24,6 +24,15 @@ export function tabbables(root: HTMLElement): HTMLElement[] {
   );
 }
 
+/** What one types into: a dialog with any opens on its first (issue #37.3), not on its close button. */
+const FIELD = 'input, textarea, select';
+
+/** Focuses a field with what it holds selected, so typing replaces it (and Ctrl+A stays in the field). */
+function focusField(element: HTMLElement): void {
+  element.focus();
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) element.select();
+}
+
 // Open dialogs, innermost last: only the top one answers Escape and Tab, so dialogs can stack.
 const openDialogs: string[] = [];
 
@@ -35,7 +44,7 @@ export interface DialogProps {
   /** A line under the title; it becomes the dialog's accessible description. */
   description?: ReactNode;
   children?: ReactNode;
-  /** What gets focus on open; the first focusable element inside otherwise. */
+  /** What gets focus on open; otherwise the first field (its text selected), or the first focusable element. */
   initialFocus?: RefObject<HTMLElement | null>;
   /** While false (e.g. during a request), Escape, the backdrop and the close button do nothing. */
   dismissible?: boolean;
@@ -51,7 +60,7 @@ const WIDTHS = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl' } as c
 
 /**
  * An accessible modal dialog: role dialog with aria-modal, named by its title, focus moved in on open
- * and kept inside (Tab and Shift+Tab wrap), Escape and a backdrop click close it, and focus returns to
+ * (to its first field, ready to type over, when it has one) and kept inside (Tab and Shift+Tab wrap), Escape and a backdrop click close it, and focus returns to
  * whatever opened it. The page behind does not scroll while it is open.
  */
 export function Dialog({
@@ -85,8 +94,10 @@ export function Dialog({
     const focusFirst = () => {
       const root = panel.current;
       if (!root) return;
-      const target = initialFocusRef.current?.current ?? tabbables(root)[0] ?? root;
-      target.focus();
+      const items = tabbables(root);
+      const target = initialFocusRef.current?.current ?? items.find((item) => item.matches(FIELD)) ?? items[0] ?? root;
+      if (target.matches(FIELD)) focusField(target);
+      else target.focus();
     };
     focusFirst();
 

@@ -46,6 +46,15 @@ describe('AppToaster', () => {
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();
   });
 
+  it('gives a toast the dark theme’s colours (react-hot-toast’s own are white)', () => {
+    render(<AppToaster />);
+    act(() => {
+      toast('Heads up');
+    });
+    const box = screen.getByText('Heads up').closest('[class*="dark:bg-slate-800"]');
+    expect(box).not.toBeNull();
+  });
+
   it('keeps an error toast for 4 s', () => {
     render(<AppToaster />);
     act(() => {

@@ -14,17 +14,14 @@ const SOCIAL_LINKS = [
 
 const headingClass = 'text-sm font-semibold text-slate-900 dark:text-white';
 
-/** About blurb, team line, contact, three social links and the copyright line (SPEC.md sections 1 and 2). */
 /**
- * `roomForAssistant`: the floating assistant button (size-14 at bottom-4, sm: bottom-6) is on this page, so
- * the footer ends with room for it; scrolled to the end, it then covers none of the page's last row.
+ * About blurb, team line, contact, three social links and the copyright line (SPEC.md sections 1 and 2).
+ * `className`: the layout's gutter for the floating assistant (assistant/placement.ts), when there is one.
  */
-export function Footer({ roomForAssistant = false }: { roomForAssistant?: boolean }) {
+export function Footer({ className = '' }: { className?: string }) {
   const year = new Date().getFullYear();
   return (
-    <footer
-      className={`border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950 ${roomForAssistant ? 'pb-20 sm:pb-24' : ''}`}
-    >
+    <footer className={`border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950 ${className}`}>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3 lg:px-8">
         <section aria-labelledby="footer-about" className="space-y-3">
           <h2 id="footer-about" className="sr-only">

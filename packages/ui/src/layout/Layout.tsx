@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { AssistantWidget, useAssistantShown } from '../assistant/AssistantWidget';
+import { ASSISTANT_GUTTER, useAssistantPlacement } from '../assistant/placement';
 import { useAuth } from '../auth/AuthContext';
 import { hasEarlyStream } from '../live/earlyStream';
 import { Footer } from './Footer';
@@ -21,6 +22,11 @@ export function Layout() {
   // can wait for the page; otherwise the stream opens at once, before the page's data is read.
   const live = signedIn && (pageLoaded || !hasEarlyStream());
   const assistant = useAssistantShown();
+  const placement = useAssistantPlacement();
+  // The navigation bar's place for the assistant's launcher on a phone (assistant/placement.ts).
+  const [assistantSlot, setAssistantSlot] = useState<HTMLElement | null>(null);
+  // Wider, the launcher floats in the corner: the page and the footer keep its column free.
+  const gutter = assistant && placement === 'corner' ? ASSISTANT_GUTTER : '';
   // The router keeps the page being left on screen while the next one's code (and its loader) arrive.
   const navigating = useNavigation().state === 'loading';
   return (
@@ -43,16 +49,16 @@ export function Layout() {
           className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-indigo-600 dark:bg-indigo-400"
         />
       )}
-      <Navbar />
+      <Navbar assistantSlot={assistant && placement === 'bar' ? setAssistantSlot : null} />
       {/* At least a screen tall: while a page's code or data loads, the footer stays below the fold, so
           the content arriving does not push it down in view (a layout shift). */}
-      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 pt-16 focus:outline-none">
+      <main id="main" tabIndex={-1} className={`min-h-dvh flex-1 pt-16 focus:outline-none ${gutter}`}>
         <RefusedNotice />
         <Outlet />
       </main>
-      <Footer roomForAssistant={assistant} />
-      {/* The floating assistant, for signed-in people on every page but the open ones. */}
-      <AssistantWidget />
+      <Footer className={gutter} />
+      {/* The assistant, for signed-in people on every page but the open ones. */}
+      <AssistantWidget slot={assistantSlot} />
     </div>
   );
 }

@@ -58,8 +58,12 @@ function ThemeToggle() {
   );
 }
 
-/** The fixed bar at the top (h-16): brand, links, theme, notifications, account, and the mobile menu. */
-export function Navbar() {
+/**
+ * The fixed bar at the top (h-16): brand, links, theme, notifications, account, and the mobile menu.
+ * `assistantSlot`, when given, receives the element where the assistant puts its launcher (on a phone:
+ * assistant/placement.ts); it keeps the launcher's size while the assistant's code loads.
+ */
+export function Navbar({ assistantSlot = null }: { assistantSlot?: ((element: HTMLElement | null) => void) | null }) {
   const { status, user, logout } = useAuth();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -110,8 +114,9 @@ export function Navbar() {
           </ul>
         )}
 
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
           {signedIn && <SearchButton />}
+          {signedIn && assistantSlot && <span ref={assistantSlot} className="inline-flex size-10" />}
           <ThemeToggle />
           {signedIn ? (
             <>

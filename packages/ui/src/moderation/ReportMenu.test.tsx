@@ -75,6 +75,8 @@ describe('ReportMenu', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     const { requests } = setup();
     const { user, dialog } = await openReport();
     expect(dialog).toHaveAccessibleName('Report reply');
+    // It opens on its first field (issue #37.3).
+    expect(within(dialog).getByRole('radio', { name: 'Spam' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(within(dialog).getByText(REASON_REQUIRED)).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Spam' })).toHaveFocus();

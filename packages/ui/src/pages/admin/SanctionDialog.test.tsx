@@ -106,6 +106,8 @@ describe('sanctions in the people lists', { timeout: PAGE_TEST_TIMEOUT_MS }, () 
     );
     await user.click(within((await row('Lena Learner')) as HTMLElement).getByRole('button', { name: /Sanction/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Sanction Lena Learner' });
+    // It opens on its first field, the kind (issue #37.3).
+    expect(within(dialog).getByRole('radio', { name: 'Warn' })).toHaveFocus();
     expect(within(dialog).queryByLabelText('Days')).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Reason'), 'Tone');
     await user.type(within(dialog).getByLabelText('Message (optional)'), 'Please keep it civil');
@@ -139,6 +141,7 @@ describe('sanctions in the people lists', { timeout: PAGE_TEST_TIMEOUT_MS }, () 
       within((await row('Sid Silenced')) as HTMLElement).getByRole('button', { name: /Lift the silence/ }),
     );
     const dialog = await screen.findByRole('alertdialog', { name: 'Lift the silence?' });
+    expect(within(dialog).getByRole('textbox')).toHaveFocus();
     expect(dialog).toHaveTextContent('Spamming links');
     await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Apologised');
     await user.click(within(dialog).getByRole('button', { name: 'Lift the silence' }));

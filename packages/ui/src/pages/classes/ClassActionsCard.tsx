@@ -1,4 +1,4 @@
-import { type ClassItem, MESSAGES } from '@mentora/contract';
+import { type ClassItem, canJoinNow, MESSAGES, SESSION_JOIN_EARLY_MINUTES } from '@mentora/contract';
 import { ChartColumn, Pencil, Radio, RefreshCw, Trash2, UserMinus, UserPlus, Users, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors';
@@ -8,6 +8,7 @@ import { buttonPrimary, buttonSecondary, card } from '../../components/styles';
 import { ClassCapacity } from './ClassCapacity';
 import type { ClassActions } from './classActions';
 import { isFull } from './format';
+import { liveStatusText, useLiveJoin } from './liveStatus';
 import { useClassActionHandlers } from './useClassActionHandlers';
 
 const buttonDangerOutline =
@@ -46,6 +47,11 @@ export function ClassActionsCard({
     onJoinLive,
     onRotateRoom,
   } = useClassActionHandlers(cls._id);
+  // One Join, for the session on now or the next one (issue #37.2); none on a class that is not live.
+  const live = useLiveJoin(cls, can.canJoinLive || can.canStartLive);
+  const on = live?.join.state === 'on';
+  const joinable = live !== null && canJoinNow(live.join);
+  const showJoin = can.canJoinLive && live !== null && (joinable || live.join.state === 'next');
 
   return (
     <section aria-labelledby="actions-heading" className={`${card} space-y-5 p-5 sm:p-6`}>
@@ -65,20 +71,20 @@ export function ClassActionsCard({
       </h2>
       <ClassCapacity cls={cls} />
 
-      {(can.canJoinLive || can.canStartLive) && (
-        <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300" data-testid="live-status">
+      {live && live.join.state !== 'none' && (
+        <p className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300" data-testid="live-status">
           <span
             aria-hidden="true"
-            className={`size-2.5 rounded-full ${cls.live ? 'bg-red-500 motion-safe:animate-pulse' : 'bg-slate-400'}`}
+            className={`mt-1.5 size-2.5 shrink-0 rounded-full ${on ? 'bg-red-500 motion-safe:animate-pulse' : 'bg-slate-400'}`}
           />
-          {cls.live ? 'The live session is on now.' : 'The live session has not started yet.'}
+          {liveStatusText(live.join, live.now, can.canStartLive)}
         </p>
       )}
 
       {/* Nothing to offer (its creator, no longer a mentor): no empty row. */}
       {(can.canStartLive ||
         can.canRotateRoom ||
-        can.canJoinLive ||
+        showJoin ||
         can.canEnrol ||
         can.canUnenrol ||
         can.canEdit ||
@@ -88,7 +94,7 @@ export function ClassActionsCard({
           {can.canStartLive && (
             <button type="button" className={buttonPrimary} disabled={busy} onClick={onStartLive}>
               {startLive.isPending ? <Spinner className="size-4" /> : <Radio aria-hidden="true" className="size-4" />}
-              {cls.live ? 'Reopen live session' : 'Start live session'}
+              {on ? 'Reopen live session' : 'Start live session'}
             </button>
           )}
           {can.canRotateRoom && (
@@ -105,8 +111,14 @@ export function ClassActionsCard({
               New room link
             </button>
           )}
-          {can.canJoinLive && (
-            <button type="button" className={buttonPrimary} disabled={busy} onClick={onJoinLive}>
+          {showJoin && (
+            <button
+              type="button"
+              className={buttonPrimary}
+              disabled={busy || !joinable}
+              onClick={onJoinLive}
+              title={joinable ? undefined : `Opens ${SESSION_JOIN_EARLY_MINUTES} minutes before the session starts`}
+            >
               {joinLive.isPending ? <Spinner className="size-4" /> : <Video aria-hidden="true" className="size-4" />}
               Join live session
             </button>

@@ -1,9 +1,10 @@
-import { type ClassItem, MESSAGES, type User } from '@mentora/contract';
+import { type ClassItem, type ClassSession, MESSAGES, type User } from '@mentora/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import toast from 'react-hot-toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../components/formatters';
 import type { FakeAnswer } from '../../test/fakeAdapter';
 import { makeClass, PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
 import { renderWithAuth, sent, TEST_USER } from '../../test/renderWithAuth';
@@ -18,6 +19,23 @@ const MENTOR: User = { ...TEST_USER, _id: 'mentor-1', name: 'Grace Hopper', role
 const ADMIN: User = { ...TEST_USER, _id: 'admin-1', role: 'admin' };
 
 type Answer = (config: InternalAxiosRequestConfig) => FakeAnswer | undefined;
+
+/** A scheduled session of class c1 that starts `minutes` from now (before now when negative), for an hour. */
+const sessionIn = (minutes: number): ClassSession => {
+  const startsAt = new Date(Date.now() + minutes * 60_000);
+  return {
+    _id: `s${minutes}`,
+    classId: 'c1',
+    title: '',
+    startsAt: startsAt.toISOString(),
+    endsAt: new Date(startsAt.getTime() + 60 * 60_000).toISOString(),
+    durationMinutes: 60,
+  };
+};
+const sessionsAnswer =
+  (sessions: ClassSession[]): Answer =>
+  (config) =>
+    config.method === 'get' && config.url === '/classes/c1/sessions' ? { status: 200, data: { sessions } } : undefined;
 
 /** The class page for c1, its GETs answered from `cls` and `enrolled`, anything else from `answer`. */
 function setup({
@@ -271,21 +289,73 @@ describe('ClassDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
-  it('opens the live room for an enrolled learner, and says when the mentor is not there yet', async () => {
+  it('opens the live room for an enrolled learner from 10 minutes before the next session (issue #37.2)', async () => {
     const user = userEvent.setup();
     const { platform } = setup({
       enrolled: true,
       answer: (config) =>
         config.method === 'get' && config.url === '/classes/c1/live'
           ? { status: 200, data: { url: 'https://meet.example.com/room-1', live: false } }
-          : undefined,
+          : sessionsAnswer([sessionIn(5)])(config),
     });
-    expect(await screen.findByTestId('live-status')).toHaveTextContent('The live session has not started yet.');
+    expect(await screen.findByTestId('live-status')).toHaveTextContent(
+      /^The next session starts in \d min \d\d s\. The room is open\.$/,
+    );
     await user.click(screen.getByRole('button', { name: 'Join live session' }));
     await waitFor(() => expect(platform.opened).toEqual(['https://meet.example.com/room-1']));
     expect(toast).toHaveBeenCalledWith(
       'The session has not started yet. The room is open: your mentor will join there.',
     );
+  });
+
+  it('offers one Join, closed until the next session is near, and says when it opens', async () => {
+    const next = sessionIn(2 * 24 * 60);
+    setup({ enrolled: true, answer: sessionsAnswer([next, sessionIn(9 * 24 * 60)]) });
+    const status = await screen.findByTestId('live-status');
+    expect(status).toHaveTextContent(
+      `Next session: ${formatDateTime(next.startsAt)}. Join opens 10 minutes before it starts.`,
+    );
+    expect(screen.getAllByRole('button', { name: /Join/ })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Join live session' })).toBeDisabled();
+  });
+
+  it('says the session is on, and Join opens it, while a session runs or its mentor has started one', async () => {
+    for (const [cls, sessions] of [
+      [makeClass({ _id: 'c1', live: false }), [sessionIn(-5)]],
+      [makeClass({ _id: 'c1', live: true }), []],
+    ] as const) {
+      const { unmount } = setup({ cls, enrolled: true, answer: sessionsAnswer([...sessions]) });
+      expect(await screen.findByTestId('live-status')).toHaveTextContent('The live session is on now.');
+      expect(screen.getByRole('button', { name: 'Join live session' })).toBeEnabled();
+      unmount();
+    }
+  });
+
+  it('offers no Join when nothing is on or scheduled', async () => {
+    setup({ enrolled: true, answer: sessionsAnswer([]) });
+    expect(await screen.findByTestId('live-status')).toHaveTextContent(
+      'No live session is on or scheduled yet. You will be told when one is.',
+    );
+    expect(screen.queryByRole('button', { name: /Join/ })).not.toBeInTheDocument();
+  });
+
+  it('shows no live controls on a video or file class, to its learners or its mentor', async () => {
+    for (const contentType of ['video', 'uploadable'] as const) {
+      for (const who of [
+        { user: TEST_USER, enrolled: true },
+        { user: MENTOR, enrolled: false },
+      ]) {
+        const cls = makeClass({ _id: 'c1', contentType, live: true, mentor: { _id: MENTOR._id, name: MENTOR.name } });
+        const { unmount } = setup({ cls, ...who, answer: sessionsAnswer([sessionIn(5)]) });
+        expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+        await screen.findByRole('heading', { name: who.user === MENTOR ? 'Your class' : 'You are enrolled' });
+        expect(screen.queryByTestId('live-status')).not.toBeInTheDocument();
+        expect(screen.queryByTestId('sessions-card')).not.toBeInTheDocument();
+        for (const name of [/Join/, /live session/, 'New room link'])
+          expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+        unmount();
+      }
+    }
   });
 
   it('links an enrolled learner to the class’s discussions', async () => {

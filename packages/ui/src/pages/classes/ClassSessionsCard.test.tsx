@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeAnswer } from '../../test/fakeAdapter';
 import { makeClass, PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
 import { renderWithAuth, sent } from '../../test/renderWithAuth';
-import { ClassSessionsCard, countdown, joinOpen } from './ClassSessionsCard';
+import { ClassSessionsCard, countdown } from './ClassSessionsCard';
 
 vi.mock('react-hot-toast', () => {
   const toast = Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() });
@@ -53,25 +53,17 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 const user = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
-describe('countdown and joinOpen', () => {
+describe('countdown', () => {
   it('count down in days, hours, minutes and seconds', () => {
     expect(countdown(NOW + 2 * 86_400_000 + 3 * 3_600_000, NOW)).toBe('2 d 3 h');
     expect(countdown(NOW + 3 * 3_600_000 + 5 * MIN, NOW)).toBe('3 h 05 min');
     expect(countdown(NOW + 4 * MIN + 9_000, NOW)).toBe('4 min 09 s');
     expect(countdown(NOW - 1000, NOW)).toBe('0 min 00 s');
   });
-
-  it('open Join from 10 minutes before the start until the end', () => {
-    const start = Date.parse(SOON.startsAt);
-    expect(joinOpen(SOON, start - 10 * MIN - 1)).toBe(false);
-    expect(joinOpen(SOON, start - 10 * MIN)).toBe(true);
-    expect(joinOpen(SOON, start + 59 * MIN)).toBe(true);
-    expect(joinOpen(SOON, start + 60 * MIN)).toBe(false);
-  });
 });
 
 describe('ClassSessionsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
-  it('lists the sessions in the viewer’s zone, counts down to the next, and opens Join 10 minutes before', async () => {
+  it('lists the sessions in the viewer’s zone and counts down to the next, with no Join of their own', async () => {
     setup();
     const items = await screen.findAllByTestId('session-item');
     expect(items).toHaveLength(2);
@@ -85,21 +77,22 @@ describe('ClassSessionsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByTestId('countdown')).toHaveTextContent('Starts in 15 min 00 s');
-    const join = within(items[0] as HTMLElement).getByRole('button', { name: 'Join' });
-    expect(join).toBeDisabled();
-
     await act(() => vi.advanceTimersByTimeAsync(5 * MIN + 1000));
     expect(screen.getByTestId('countdown')).toHaveTextContent('Starts in 9 min');
-    expect(join).toBeEnabled();
-    expect(within(items[1] as HTMLElement).getByRole('button', { name: 'Join' })).toBeDisabled();
+    // The class's one Join is in its actions card (issue #37.2).
+    expect(screen.queryByRole('button', { name: /Join/ })).not.toBeInTheDocument();
     // Learners neither schedule nor edit.
     expect(screen.queryByRole('button', { name: 'Schedule session' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
-  it('downloads the session’s .ics through the API', async () => {
+  it('downloads the session’s .ics through the API, named for the class and the day', async () => {
     const createObjectURL = vi.fn(() => 'blob:x');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
     const { requests } = setup({
       answer: (c) =>
         c.method === 'get' && c.url === '/classes/c1/sessions/s1.ics'
@@ -110,6 +103,9 @@ describe('ClassSessionsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await user().click(within(items[0] as HTMLElement).getByRole('button', { name: 'Add to calendar' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(sent(requests, 'get', '/classes/c1/sessions/s1.ics')).toHaveLength(1);
+    const day = new Date(SOON.startsAt).toLocaleDateString('en-CA');
+    expect(saved).toEqual([`rust-basics-${day}.ics`]);
+    click.mockRestore();
   });
 
   it('lets its mentor schedule a session in their own zone', async () => {
@@ -120,7 +116,10 @@ describe('ClassSessionsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await screen.findAllByTestId('session-item');
     await user().click(screen.getByRole('button', { name: 'Schedule session' }));
     const dialog = await screen.findByRole('dialog');
-    await user().type(within(dialog).getByLabelText('Title (optional)'), 'Borrowing');
+    // Typing goes straight into its first field (issue #37.3).
+    expect(within(dialog).getByLabelText('Title (optional)')).toHaveFocus();
+    await user().keyboard('Borrowing');
+    expect(within(dialog).getByLabelText('Title (optional)')).toHaveValue('Borrowing');
     const start = within(dialog).getByLabelText('Starts');
     await user().clear(start);
     await user().type(start, '2026-12-03T18:30');

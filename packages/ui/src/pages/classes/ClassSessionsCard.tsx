@@ -2,12 +2,12 @@ import {
   type ClassItem,
   type ClassSession,
   MESSAGES,
-  SESSION_JOIN_EARLY_MINUTES,
   SESSION_MAX_MINUTES,
   SESSION_MIN_MINUTES,
+  sessionCalendarFileName,
 } from '@mentora/contract';
-import { CalendarClock, CalendarPlus, Pencil, Plus, Video, X } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { CalendarClock, CalendarPlus, Pencil, Plus, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../api/errors';
 import { ErrorAlert } from '../../components/Alert';
@@ -17,14 +17,12 @@ import { downloadFile } from '../../components/download';
 import { formatDateTime, viewerTimeZone } from '../../components/formatters';
 import { Spinner } from '../../components/Spinner';
 import { buttonGhost, buttonPrimary, buttonSecondary, card, fieldLabel, inputField } from '../../components/styles';
-import { usePlatform } from '../../platform/PlatformContext';
-import { useCancelSession, useClassSessions, useJoinLive, useSaveSession, useSessionCalendar } from './queries';
+import { useNow } from '../../components/useNow';
+import { useCancelSession, useClassSessions, useSaveSession, useSessionCalendar } from './queries';
 
-// A class's scheduled sessions (issue #25): its members see the upcoming ones in their own time zone, a
-// countdown to the next, "Join" (the class's live room) from 10 minutes before it starts, and "Add to
-// calendar"; its mentor schedules, edits and cancels them.
-
-const MINUTE = 60_000;
+// A live class's scheduled sessions (issue #25): its members see the upcoming ones in their own time
+// zone, a countdown to the next, and "Add to calendar"; its mentor schedules, edits and cancels them. The
+// one "Join" is the actions card's (issue #37.2: contract liveSession.ts says which session it opens).
 
 /** "2 d 3 h", "3 h 05 min", "4 min 09 s": the time left until `to`. */
 export function countdown(to: number, now: number): string {
@@ -39,23 +37,7 @@ export function countdown(to: number, now: number): string {
   return `${m} min ${pad(s)} s`;
 }
 
-/** Whether "Join" opens: from 10 minutes before the start until the end. */
-export function joinOpen(session: ClassSession, now: number): boolean {
-  const start = Date.parse(session.startsAt);
-  return now >= start - SESSION_JOIN_EARLY_MINUTES * MINUTE && now < Date.parse(session.endsAt);
-}
-
-/** The clock, ticking each second while the card is shown. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
-/** An ISO time as a datetime-local input's value, in the viewer's own zone. */
+/** An ISO time as a datetime-local input's value, in the viewer's own zone (its first 10 characters: the day). */
 function localInputValue(iso: string): string {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -79,24 +61,19 @@ export function ClassSessionsCard({
   const [cancelling, setCancelling] = useState<ClassSession | null>(null);
   const cancel = useCancelSession(cls._id);
   const calendar = useSessionCalendar(cls._id);
-  const joinLive = useJoinLive(cls._id);
-  const platform = usePlatform();
-  if (!isMember) return null;
+  if (!isMember || cls.contentType !== 'live') return null;
 
   const list = (sessions.data ?? []).filter((s) => Date.parse(s.endsAt) > now);
   const next = list[0];
 
-  const onJoin = () =>
-    joinLive.mutate(platform.openExternalLater(), {
-      onSuccess: ({ url }, tab) => tab.go(url),
-      onError: (error, tab) => {
-        tab.cancel();
-        toast.error(errorMessage(error, 'Failed to join the live session'));
-      },
-    });
   const onCalendar = (s: ClassSession) =>
     calendar.mutate(s._id, {
-      onSuccess: (text) => downloadFile(`mentora-session-${s._id}.ics`, text, 'text/calendar'),
+      onSuccess: (text) =>
+        downloadFile(
+          sessionCalendarFileName(cls.title, localInputValue(s.startsAt).slice(0, 10)),
+          text,
+          'text/calendar',
+        ),
       onError: (error) => toast.error(errorMessage(error, MESSAGES.sessions.calendarFailed)),
     });
 
@@ -145,18 +122,6 @@ export function ClassSessionsCard({
                   </p>
                 )}
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    className={buttonPrimary}
-                    disabled={!joinOpen(s, now) || joinLive.isPending}
-                    onClick={onJoin}
-                    title={
-                      joinOpen(s, now) ? undefined : `Opens ${SESSION_JOIN_EARLY_MINUTES} minutes before the start`
-                    }
-                  >
-                    <Video aria-hidden="true" className="size-4" />
-                    Join
-                  </button>
                   <button
                     type="button"
                     className={buttonSecondary}

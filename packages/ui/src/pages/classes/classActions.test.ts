@@ -2,10 +2,26 @@ import type { User } from '@mentora/contract';
 import { describe, expect, it } from 'vitest';
 import { classActions } from './classActions';
 
-const cls = { mentor: { _id: 'mentor-1', name: 'Marie' } };
+const cls = { mentor: { _id: 'mentor-1', name: 'Marie' }, contentType: 'live' as const };
 const person = (id: string, role: User['role']) => ({ _id: id, role });
 
 describe('classActions', () => {
+  it('offers no live session on a video or file class, to its learners or its mentor (issue #37.2)', () => {
+    for (const contentType of ['video', 'uploadable'] as const) {
+      const selfPaced = { ...cls, contentType };
+      for (const [who, enrolled] of [
+        [person('l1', 'learner'), true],
+        [person('mentor-1', 'mentor'), false],
+      ] as const) {
+        expect(classActions(who, selfPaced, enrolled)).toMatchObject({
+          canJoinLive: false,
+          canStartLive: false,
+          canRotateRoom: false,
+        });
+      }
+    }
+  });
+
   it('lets a signed-in learner who is not enrolled enrol, and nothing else', () => {
     expect(classActions(person('l1', 'learner'), cls, false)).toMatchObject({
       canEnrol: true,

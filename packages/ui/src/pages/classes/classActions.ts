@@ -8,6 +8,7 @@ export interface ClassActions {
   isOwner: boolean;
   canEnrol: boolean;
   canUnenrol: boolean;
+  /** Join its live session (a live class only: video and file classes have none, issue #37.2). */
   canJoinLive: boolean;
   canStartLive: boolean;
   /** A new room link, which ends the old one: its own mentor only (API.md), admins included out. */
@@ -32,7 +33,7 @@ export interface ClassActions {
  */
 export function classActions(
   user: Pick<User, '_id' | 'role'> | null,
-  cls: Pick<ClassItem, 'mentor'> & Partial<Pick<ClassItem, 'status'>>,
+  cls: Pick<ClassItem, 'mentor' | 'contentType'> & Partial<Pick<ClassItem, 'status'>>,
   isEnrolled: boolean,
 ): ClassActions {
   const signedIn = user !== null;
@@ -40,15 +41,16 @@ export function classActions(
   const isOwner = isCreator && isMentor(user.role);
   const admin = user?.role === 'admin';
   const enrolled = signedIn && isEnrolled && !isCreator;
+  const live = cls.contentType === 'live';
   return {
     isCreator,
     isOwner,
     // A completed class takes no new enrolments (the server answers 400): the page says so instead.
     canEnrol: signedIn && !enrolled && !isCreator && cls.status !== 'completed',
     canUnenrol: enrolled,
-    canJoinLive: enrolled,
-    canStartLive: isOwner,
-    canRotateRoom: isOwner,
+    canJoinLive: enrolled && live,
+    canStartLive: isOwner && live,
+    canRotateRoom: isOwner && live,
     canDelete: isOwner || admin,
     canEdit: isOwner,
     canManageRoster: isOwner || admin,

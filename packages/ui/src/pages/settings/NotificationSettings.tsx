@@ -19,7 +19,7 @@ import { useNotificationPreferences, useSavePreferences } from '../notifications
 const TOPICS: Record<NotificationTopic, { label: string; description: string }> = {
   replies: { label: 'Replies', description: 'Replies to your discussions and community posts.' },
   sessions: {
-    label: 'Sessions',
+    label: 'Class sessions',
     description: 'Live sessions starting, and sessions scheduled, moved, cancelled or about to start.',
   },
   discussions: { label: 'New discussions', description: 'Discussions started in your classes.' },

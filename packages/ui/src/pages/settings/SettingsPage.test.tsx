@@ -103,6 +103,12 @@ describe('change password', () => {
 });
 
 describe('log out everywhere', () => {
+  it('is about signed-in devices, named apart from class sessions (issue #37.15)', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Signed-in devices' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sessions' })).not.toBeInTheDocument();
+  });
+
   it('asks first, then ends every session and signs out here, to /login', async () => {
     const { requests, auth } = setup();
     await userEvent.click(screen.getByRole('button', { name: 'Log out everywhere' }));

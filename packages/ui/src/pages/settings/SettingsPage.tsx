@@ -172,7 +172,7 @@ export function SettingsPage() {
 
         <SettingsSection
           id="sessions"
-          title="Sessions"
+          title="Signed-in devices"
           description="Signed in on a shared or lost device? End every session at once, this one included."
           icon={MonitorSmartphone}
         >

@@ -355,7 +355,12 @@ describe('ClassMaterialsCard', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await screen.findAllByTestId('material-item');
     await userEvent.click(screen.getByRole('button', { name: 'Rename syllabus.pdf' }));
     const dialog = await screen.findByRole('dialog', { name: M.renameTitle });
-    const field = within(dialog).getByLabelText(M.renameLabel);
+    const field = within(dialog).getByLabelText<HTMLInputElement>(M.renameLabel);
+    // It opens on the name, all of it selected: typing replaces it (issue #37.3).
+    expect(field).toHaveFocus();
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, 'syllabus.pdf'.length]);
+    await userEvent.keyboard('x');
+    expect(field).toHaveValue('x');
     await userEvent.clear(field);
     await userEvent.click(within(dialog).getByRole('button', { name: M.renameSave }));
     expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { RosterLearner } from '@mentora/contract';
+import { type RosterLearner, titleSlug } from '@mentora/contract';
 
 // The roster as a CSV file (RFC 4180): what a mentor keeps or opens in a spreadsheet.
 
@@ -22,12 +22,5 @@ export function rosterCsv(learners: readonly RosterLearner[]): string {
 
 /** A file name from the class title: letters, digits and dashes only. */
 export function rosterFileName(classTitle: string): string {
-  const slug = classTitle
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/[\s_-]+/g, '-')
-    .toLowerCase()
-    .slice(0, 60);
-  return `${slug || 'class'}-roster.csv`;
+  return `${titleSlug(classTitle)}-roster.csv`;
 }
