@@ -24,7 +24,7 @@ CREATE INDEX "classes_tags_trgm_idx" ON "classes" USING gin (search_tags_text("t
 CREATE INDEX "community_posts_tags_trgm_idx" ON "community_posts" USING gin (search_tags_text("tags") gin_trgm_ops);
 --> statement-breakpoint
 -- The words of a heading (lower case, split at anything but letters and digits) and their weight:
--- 3 the title is this one word, 2 the title's first word, 1 another word of the title or a tag.
+-- 4 the title is this one word, 3 the title's first word, 2 another word of the title, 1 a tag.
 CREATE FUNCTION search_terms_of(heading_title text, heading_tags text[])
 RETURNS TABLE (word text, weight smallint)
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -34,7 +34,7 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     WHERE w <> ''
   )
   SELECT w, max(found.weight)::smallint FROM (
-    SELECT w, CASE WHEN position > 1 THEN 1 WHEN words = 1 THEN 3 ELSE 2 END AS weight FROM title_words
+    SELECT w, CASE WHEN position > 1 THEN 2 WHEN words = 1 THEN 4 ELSE 3 END AS weight FROM title_words
     UNION ALL
     SELECT w, 1 FROM unnest(heading_tags) AS tag, regexp_split_to_table(lower(tag), '[^[:alnum:]]+') AS w
     WHERE w <> ''

@@ -681,8 +681,8 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
  * The search index of headings (migration 0020): one row per word of a class's, discussion's or
  * community post's title and tags, with the item's creation time, so that the newest items holding a
  * word are read in order from one index instead of ranking every row that holds it (db/search.ts).
- * Kept by triggers on the three tables; `weight` says where the word stands: 3 it is the whole title,
- * 2 the title's first word, 1 another word of the title or a tag.
+ * Kept by triggers on the three tables; `weight` says where the word stands: 4 it is the whole title,
+ * 3 the title's first word, 2 another word of the title, 1 a tag.
  */
 export const searchTerms = pgTable(
   'search_terms',
