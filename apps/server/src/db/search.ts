@@ -2,19 +2,20 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { classes, communityPosts, discussions, searchTerms, searchWords, users } from './schema.js';
 
-// Search, one way for PostgreSQL and PGlite alike (issue #29). A row matches what a person typed when
+// Search, one way for PostgreSQL and PGlite alike (issues #29, #37). A row matches what a person typed when
 // - its full text does (each searchable table keeps an English tsvector in `search`: stems, so
 //   "orchestrators" finds "orchestrator", and websearch syntax: quotes, "or", "-word"), or
-// - a word of its title or body starts with the typed text, ignoring case: "java" finds "JavaScript"
-//   (pg_trgm's GIN indexes serve the regular expression), or
+// - a word of its title, tags or body starts with the typed text, ignoring case: "java" finds
+//   "JavaScript" and a class tagged #javascript (pg_trgm's GIN indexes serve the regular expression), or
 // - for one word of 5 letters or more, its title (a person's name) holds a word close to it: "pyhton"
 //   finds "Python", "mentr" finds "Mentora 101". The typed word is compared with the distinct words of
-//   titles (table search_words, kept by triggers: migration 0016), pre-selected by their trigram index
-//   (SEARCH_SETTINGS below) and decided by search_is_typo (edit distance, word similarity); the rows
-//   holding one of those words are then found through the titles' trigram index, as a prefix is.
-//   Comparing words instead of whole titles keeps a typo's cost near a prefix's on 100,000s of rows.
-//   Shorter words stay exact: "java" would otherwise find "lava". Bodies are left out: a long text
-//   holds a word near almost any word.
+//   titles, tags and names (table search_words, kept by triggers: migrations 0016, 0020), pre-selected by
+//   their trigram index (SEARCH_SETTINGS below) and decided by search_is_typo (edit distance, word
+//   similarity). Shorter words stay exact: "java" would otherwise find "lava". Bodies are left out: a
+//   long text holds a word near almost any word.
+// Lists (GET /classes|discussions|community?search=) test these rules row by row (matchesSearch); the
+// search dialog (search/service.ts) first finds the words, then the items holding them in their
+// headings through search_terms (headingCandidates), so its cost does not grow with the rows.
 
 /** Settings every connection has (db/client.ts): how few shared trigrams pre-select a row for a typo check. */
 export const SEARCH_SETTINGS = { 'pg_trgm.word_similarity_threshold': 0.25 } as const;
