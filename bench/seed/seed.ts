@@ -192,8 +192,8 @@ function inserts(p: Profile): Array<[string, string]> {
        ) x`,
     ],
     [
-      'enrollments',
-      `insert into enrollments (class_id, user_id, created_at)
+      'enrolments',
+      `insert into enrolments (class_id, user_id, created_at)
        select pg_temp.id('class', c), pg_temp.id('user', ${enrolleeSql(p, 'c', 'j')}), pg_temp.ago($1, c * 10 + j, 50, 600)
        from generate_series(1, ${p.classes}) c, generate_series(0, ${ENROLMENTS_PER_CLASS - 1}) j`,
     ],
@@ -275,7 +275,7 @@ function inserts(p: Profile): Array<[string, string]> {
 const SEEDED_TABLES = [
   'users',
   'classes',
-  'enrollments',
+  'enrolments',
   'discussions',
   'discussion_replies',
   'community_posts',

@@ -202,9 +202,20 @@ test('at phone width the lists become cards that fit the screen', async ({ page,
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test('a learner who visits /admin is sent to /', async ({ page, request }) => {
+test('a learner who visits /admin is brought to their dashboard and told why; / is their dashboard too', async ({
+  page,
+  request,
+}) => {
   const token = await registerViaApi(request, newAccount('learner', 'Curious Learner'));
   await signInWithToken(page, token, '/admin');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'The Future of Learning' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'That page is for administrators only, so you were brought to your home page.',
+  );
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'The Future of Learning' })).toHaveCount(0);
 });

@@ -61,7 +61,7 @@ describe('the integrity checks of the fault tests', () => {
         // Foreign keys would cascade: switch their triggers off for this session to leave rows behind.
         'rows left behind by a deleted class',
         `set session_replication_role = replica;
-         delete from classes where id = (select class_id from enrollments limit 1);
+         delete from classes where id = (select class_id from enrolments limit 1);
          set session_replication_role = origin`,
       ],
     ];

@@ -42,7 +42,7 @@ const INVARIANTS: Record<string, string> = {
   'enrolments and their notifications disagree': `
     with e as (
       select e.class_id, e.user_id as actor, c.mentor_id as recipient, 1 as n
-      from enrollments e join classes c on c.id = e.class_id where e.user_id <> c.mentor_id),
+      from enrolments e join classes c on c.id = e.class_id where e.user_id <> c.mentor_id),
     n as (
       select class_id, actor_id as actor, user_id as recipient, count(*)::int as n
       from notifications where kind = 'enrolment' group by 1, 2, 3)
@@ -67,7 +67,7 @@ const INVARIANTS: Record<string, string> = {
       where n.kind = 'new_discussion' and n.discussion_id = d.id and n.user_id = c.mentor_id)`,
   // A deleted class takes everything that hangs off it (foreign keys cascade in the same statement).
   'rows left behind by a deleted class': `
-    select 'enrolment' as what, class_id from enrollments where class_id not in (select id from classes)
+    select 'enrolment' as what, class_id from enrolments where class_id not in (select id from classes)
     union all select 'discussion', class_id from discussions where class_id not in (select id from classes)
     union all select 'notification', class_id from notifications
       where class_id is not null and class_id not in (select id from classes)
@@ -104,7 +104,7 @@ export async function lostAcknowledgedWrites(db: Queryable, ack: Acknowledged): 
   await missing(
     'enrolments',
     ack.enrolled,
-    `select class_id::text || '/' || user_id::text as v from enrollments
+    `select class_id::text || '/' || user_id::text as v from enrolments
        where class_id::text || '/' || user_id::text = any($1::text[])`,
   );
   await missing(

@@ -85,7 +85,14 @@ export function createRoutes(context: RouteContext): RouteObject[] {
       },
       shouldRevalidate: () => false,
       children: [
-        { index: true, element: <LandingPage /> },
+        {
+          index: true,
+          element: (
+            <RedirectIfSignedIn>
+              <LandingPage />
+            </RedirectIfSignedIn>
+          ),
+        },
         {
           element: (
             <RedirectIfSignedIn>

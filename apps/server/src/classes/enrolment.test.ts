@@ -262,7 +262,7 @@ describe('GET /api/classes/enrolled and /api/classes/created', () => {
     const cls = await makeClass(t, mentor);
     const at = new Date('2026-04-03T02:01:00.123Z');
     await t.ctx.db.insert(enrolments).values({ classId: cls.id, userId: learner.user.id, createdAt: at });
-    t.ctx.readCache.changed('enrollments');
+    t.ctx.readCache.changed('enrolments');
     const [mine] = (await t.http.get('/api/classes/enrolled').set(learner.auth)).body;
     expect(mine).toMatchObject({ _id: cls.id, enrolledAt: at.toISOString(), createdAt: cls.createdAt.toISOString() });
     const filtered = await t.http.get('/api/classes?filter=enrolled').set(learner.auth);

@@ -47,6 +47,6 @@ export async function enrol(ctx: AppContext, user: UserRow, id: string): Promise
     if (inserted.length === 0) throw badRequest(MESSAGES.server.alreadyEnrolled);
     return notifyEnrolment(tx, user, cls);
   });
-  ctx.readCache.changed('enrollments');
+  ctx.readCache.changed('enrolments');
   await publishNotifications(ctx, raised);
 }

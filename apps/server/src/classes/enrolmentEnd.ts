@@ -20,6 +20,6 @@ export async function deleteEnrolment(db: Queryable, classId: string, userId: st
 
 /** Once the deletion has committed: caches forget it and the learner's live streams of the class end. */
 export function enrolmentEnded(ctx: AppContext, classId: string, userId: string): void {
-  ctx.readCache.changed('enrollments');
+  ctx.readCache.changed('enrolments');
   authChanged(ctx, { kind: 'member', userId, classId });
 }

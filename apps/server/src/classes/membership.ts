@@ -65,7 +65,7 @@ export async function readMembershipOf(
   user: UserRow,
 ): Promise<Membership | undefined> {
   const key = JSON.stringify(['membership', classId, user.id]);
-  const row = await readCache.read(key, ['classes', 'enrollments'], async () => {
+  const row = await readCache.read(key, ['classes', 'enrolments'], async () => {
     const [found] = await classWithEnrolment(db).execute({ classId, userId: user.id });
     return found;
   });

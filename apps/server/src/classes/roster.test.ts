@@ -29,7 +29,7 @@ afterAll(() => t.close());
 /** Enrols at a given time, so the roster's order is known to the millisecond. */
 async function enrolAt(cls: ClassRow, who: TestUser, at: string) {
   await t.ctx.db.insert(enrolments).values({ classId: cls.id, userId: who.user.id, createdAt: new Date(at) });
-  t.ctx.readCache.changed('enrollments');
+  t.ctx.readCache.changed('enrolments');
 }
 
 const roster = (cls: ClassRow, who: TestUser) => t.http.get(`/api/classes/${cls.id}/roster`).set(who.auth);

@@ -44,7 +44,7 @@ type ListQuery = z.output<typeof listClassesQuerySchema>;
 export const classNotFound = () => notFound(MESSAGES.classDetail.notFound);
 
 /** What a class card or page shows is read from these tables (db/readCache.ts). */
-const CLASS_TABLES: readonly WatchedTable[] = ['classes', 'users', 'enrollments', 'reviews'];
+const CLASS_TABLES: readonly WatchedTable[] = ['classes', 'users', 'enrolments', 'reviews'];
 /** What deleting a class removes with it (the foreign keys cascade). */
 const CLASS_AND_DEPENDENTS: readonly WatchedTable[] = [...CLASS_TABLES, 'discussions', 'discussion_replies'];
 

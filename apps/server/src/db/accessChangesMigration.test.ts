@@ -38,7 +38,7 @@ async function checkUpgraded(db: Sql, old: Awaited<ReturnType<typeof fillOld>>, 
     { id: old.demoted, verified: false, verification_requested: false, verification_request_date: null },
     expect.objectContaining({ id: old.mentor, verified: true }),
   ]);
-  await db.query(`delete from enrollments where user_id = '${old.demoted}'`);
+  await db.query(`delete from enrolments where user_id = '${old.demoted}'`);
   await expect.poll(() => heard, { timeout: 5_000 }).toContain(`member:${old.demoted}:${old.classId}`);
 }
 

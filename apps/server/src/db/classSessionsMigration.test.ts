@@ -36,7 +36,7 @@ async function fillOld(db: Sql) {
 
 async function checkUpgraded(db: Sql, old: Awaited<ReturnType<typeof fillOld>>) {
   const { rows: kept } = await db.query(
-    `select (select count(*)::int from classes) as classes, (select count(*)::int from enrollments) as enrolled,
+    `select (select count(*)::int from classes) as classes, (select count(*)::int from enrolments) as enrolled,
        (select kind::text from notifications) as kind, (select count(*)::int from class_sessions) as sessions`,
   );
   expect(kept[0]).toMatchObject({ classes: 1, enrolled: 1, kind: 'enrolment', sessions: 0 });

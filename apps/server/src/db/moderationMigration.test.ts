@@ -72,7 +72,7 @@ async function checkUpgraded(db: Sql, old: Awaited<ReturnType<typeof fillOld>>) 
        (select content from discussion_replies) as r, (select content from community_posts) as p,
        (select content from community_replies) as pr, (select comment from reviews) as c,
        (select bio from users where name = 'Mentor') as bio, (select count(*)::int from notifications) as n,
-       (select count(*)::int from enrollments) as e`,
+       (select count(*)::int from enrolments) as e`,
   );
   expect(texts[0]).toEqual({
     d: 'Old words',

@@ -21,7 +21,7 @@
 export const WATCHED_TABLES = [
   'users',
   'classes',
-  'enrollments',
+  'enrolments',
   'reviews',
   'discussions',
   'discussion_replies',

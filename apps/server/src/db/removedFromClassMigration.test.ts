@@ -38,7 +38,7 @@ async function fillOld(db: Sql) {
 
 async function checkUpgraded(db: Sql, old: Awaited<ReturnType<typeof fillOld>>) {
   const { rows: kept } = await db.query(
-    `select (select created_at from enrollments where user_id = '${old.learner}') as enrolled_at,
+    `select (select created_at from enrolments where user_id = '${old.learner}') as enrolled_at,
        (select kind::text from notifications) as kind, (select count(*)::int from notifications) as n`,
   );
   expect(new Date(kept[0]?.enrolled_at as string | Date).toISOString()).toBe(ENROLLED_AT);

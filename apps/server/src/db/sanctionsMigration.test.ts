@@ -24,10 +24,13 @@ const TABLES = [
   'audit_log',
 ];
 
+/** Rows per table; the enrolments table had its old spelling before migration 0020. */
 async function counts(db: Sql): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
+  const renamed = (await db.query(`select to_regclass('enrolments') is not null as yes`)).rows[0]?.yes === true;
   for (const table of TABLES) {
-    const { rows } = await db.query(`select count(*)::int as n from ${table}`);
+    const name = table === 'enrollments' && renamed ? 'enrolments' : table;
+    const { rows } = await db.query(`select count(*)::int as n from ${name}`);
     out[table] = Number(rows[0]?.n);
   }
   return out;

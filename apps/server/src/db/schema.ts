@@ -149,7 +149,7 @@ export const classes = pgTable(
     index('classes_search_idx').using('gin', t.search),
     index('classes_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('classes_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
-    // Tags by the start of a word, as titles (migration 0020: search_tags_text joins them with spaces).
+    // Tags by the start of a word, as titles (migration 0021: search_tags_text joins them with spaces).
     index('classes_tags_trgm_idx').using('gin', sql`search_tags_text(${t.tags}) gin_trgm_ops`),
     check('classes_price_nonnegative', sql`${t.price} >= 0`),
     check('classes_max_students_positive', sql`${t.maxStudents} IS NULL OR ${t.maxStudents} >= 1`),
@@ -157,7 +157,7 @@ export const classes = pgTable(
 );
 
 export const enrolments = pgTable(
-  'enrollments',
+  'enrolments',
   {
     classId: uuid('class_id')
       .notNull()
@@ -168,8 +168,8 @@ export const enrolments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ name: 'enrollments_pkey', columns: [t.classId, t.userId] }),
-    index('enrollments_user_created_idx').on(t.userId, t.createdAt),
+    primaryKey({ name: 'enrolments_pkey', columns: [t.classId, t.userId] }),
+    index('enrolments_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 
@@ -671,14 +671,14 @@ export const calendarFeeds = pgTable('calendar_feeds', {
 /**
  * Every word (lower case, letters and digits) that a title, a tag or a person's name has held: where
  * the words a typed word starts, or is a typo of, are looked up (db/search.ts). Filled by triggers on
- * the searched tables (migrations 0016, 0020), never emptied: a word no title holds any more finds nothing.
+ * the searched tables (migrations 0016, 0021), never emptied: a word no title holds any more finds nothing.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
 
 /**
- * The search index of headings (migration 0020): one row per word of a class's, discussion's or
+ * The search index of headings (migration 0021): one row per word of a class's, discussion's or
  * community post's title and tags, with the item's creation time, so that the newest items holding a
  * word are read in order from one index instead of ranking every row that holds it (db/search.ts).
  * Kept by triggers on the three tables; `weight` says where the word stands: 4 it is the whole title,

@@ -9,7 +9,7 @@ import { classes, communityPosts, discussions, searchTerms, searchWords, users }
 //   "JavaScript" and a class tagged #javascript (pg_trgm's GIN indexes serve the regular expression), or
 // - for one word of 5 letters or more, its title (a person's name) holds a word close to it: "pyhton"
 //   finds "Python", "mentr" finds "Mentora 101". The typed word is compared with the distinct words of
-//   titles, tags and names (table search_words, kept by triggers: migrations 0016, 0020), pre-selected by
+//   titles, tags and names (table search_words, kept by triggers: migrations 0016, 0021), pre-selected by
 //   their trigram index (SEARCH_SETTINGS below) and decided by search_is_typo (edit distance, word
 //   similarity). Shorter words stay exact: "java" would otherwise find "lava". Bodies are left out: a
 //   long text holds a word near almost any word.
@@ -46,7 +46,7 @@ export const SEARCHED = {
   users: { title: users.name, body: users.email },
 } satisfies Record<string, Searched>;
 
-/** Tags as one text, as their trigram index holds them (migration 0020). */
+/** Tags as one text, as their trigram index holds them (migration 0021). */
 const tagsText = (tags: AnyPgColumn) => sql`search_tags_text(${tags})`;
 
 const WEIGHTS = ['A', 'B', 'C', 'D'] as const;
@@ -161,7 +161,7 @@ export function headingMatch(target: Searched, query: Query): SQL<boolean> {
 
 // ---------- headings, through search_terms ----------
 
-/** The kinds of item whose headings search_terms holds (migration 0020). */
+/** The kinds of item whose headings search_terms holds (migration 0021). */
 export type HeadingKind = 'class' | 'discussion' | 'post';
 
 /** At most this many of the words a typed word starts are looked up, the shortest first. */

@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import { describeUpgrade, type Sql } from '../../test/migrations.js';
 
-// Migration 0020_search_terms upgrades a database made by the migrations before it, in place: the words
+// Migration 0021_search_terms upgrades a database made by the migrations before it, in place: the words
 // of every title and tag already written are in search_terms with their weight (and, short ones too, in
 // search_words); the triggers follow inserts, renames, retags and deletes; tags are found by the
 // start of a word through their own trigram index.
 
-const TAG = '0020_search_terms';
+const TAG = '0021_search_terms';
 
 const one = async (db: Sql, text: string) => String((await db.query(text)).rows[0]?.id);
 const terms = async (db: Sql, id: string) =>

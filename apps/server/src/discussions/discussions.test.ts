@@ -428,7 +428,7 @@ describe('GET /api/discussions/{id}', () => {
     const { cls, learners } = await makeClassWithLearners(t, 1);
     const learner = learners[0] as TestUser;
     const d = await makeDiscussion(t, learner, cls);
-    await t.ctx.db.execute(sql`delete from enrollments where class_id = ${cls.id} and user_id = ${learner.user.id}`);
+    await t.ctx.db.execute(sql`delete from enrolments where class_id = ${cls.id} and user_id = ${learner.user.id}`);
     expect((await t.http.get(`/api/discussions/${d._id}`).set(learner.auth)).status).toBe(403);
   });
 });

@@ -84,7 +84,7 @@ describe('GET /api/discussions?mine=', () => {
     await t.ctx.db
       .delete(enrolments)
       .where(and(eq(enrolments.classId, classGone.id), eq(enrolments.userId, me.user.id)));
-    t.ctx.readCache.changed('enrollments');
+    t.ctx.readCache.changed('enrolments');
   });
 
   /** What the unfiltered list shows, newest first, narrowed here: what ?mine= must answer page by page. */

@@ -109,7 +109,7 @@ const repliesInsert = preparedSql<Row>(
             { mentorId: sql`c.mentor_id` },
             { id: sql`input.actor_id`, role: sql`input.actor_role` },
           ),
-          isEnrolled: sql`exists (select from enrollments e where e.class_id = d.class_id and e.user_id = input.actor_id)`,
+          isEnrolled: sql`exists (select from enrolments e where e.class_id = d.class_id and e.user_id = input.actor_id)`,
         })} as allowed
       from input
       join discussion d on d.id = input.discussion_id

@@ -197,7 +197,7 @@ const DISCUSSION_TABLES: readonly WatchedTable[] = [
   'discussions',
   'discussion_replies',
   'classes',
-  'enrollments',
+  'enrolments',
   'users',
 ];
 

@@ -58,7 +58,7 @@ export async function makeClass(
 
 export async function enrol(t: TestServer, cls: ClassRow, learner: TestUser): Promise<void> {
   await t.ctx.db.insert(enrolments).values({ classId: cls.id, userId: learner.user.id });
-  t.ctx.readCache.changed('enrollments');
+  t.ctx.readCache.changed('enrolments');
 }
 
 /** A verified mentor with a class and two enrolled learners, in one call. */

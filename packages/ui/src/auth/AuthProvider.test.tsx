@@ -1,16 +1,18 @@
 import type { User } from '@mentora/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import axios from 'axios';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useApi } from '../api/ApiContext';
+import { RefusedNotice } from '../layout/RefusedNotice';
 import { PlatformProvider } from '../platform/PlatformContext';
 import { type FakeAnswer, fakeAdapter } from '../test/fakeAdapter';
 import { memoryPlatform } from '../test/memoryPlatform';
 import { useAuth } from './AuthContext';
 import { AuthProvider } from './AuthProvider';
-import { RequireAdmin, RequireAuth, RequireMentor } from './guards';
+import { REFUSALS, RequireAdmin, RequireAuth, RequireMentor } from './guards';
 
 vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }));
 
@@ -71,6 +73,7 @@ function renderAt(path: string, platform = memoryPlatform()) {
           <AuthProvider>
             <Who />
             <Where />
+            <RefusedNotice />
             <Routes>
               <Route path="/" element={<p>home</p>} />
               <Route path="/login" element={<p>login page</p>} />
@@ -185,9 +188,10 @@ describe('guards', () => {
     expect(await screen.findByText('create class')).toBeInTheDocument();
   });
 
-  it('the mentor-only guard sends role both to /classes', async () => {
+  it('the mentor-only guard sends role both to /classes, saying why', async () => {
     renderAt('/classes/create', signedInAs('both'));
     expect(await screen.findByText('classes page')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(REFUSALS.mentor);
   });
 
   it('the mentor-only guard sends signed-out visitors to /login', async () => {
@@ -201,8 +205,22 @@ describe('guards', () => {
     expect(await screen.findByText('admin area')).toBeInTheDocument();
   });
 
-  it('the admin guard sends a learner home', async () => {
-    renderAt('/admin', signedInAs('learner'));
+  it('the admin guard sends a signed-in learner or mentor to their dashboard, saying why', async () => {
+    for (const role of ['learner', 'mentor'] as const) {
+      renderAt('/admin', signedInAs(role));
+      expect(await screen.findByRole('button', { name: 'call' })).toBeInTheDocument();
+      expect(screen.getByTestId('path')).toHaveTextContent('/dashboard');
+      expect(screen.getByRole('alert')).toHaveTextContent(REFUSALS.admin);
+      await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByRole('alert')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('the admin guard sends signed-out visitors to /', async () => {
+    answer = () => ({ status: 500 });
+    renderAt('/admin');
     expect(await screen.findByText('home')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -14,16 +14,18 @@ describe('sentimentView', () => {
 });
 
 describe('SentimentBadge', () => {
-  it('is named for screen readers in both variants', () => {
+  it('shows its face and its word, and is named for screen readers', () => {
     render(
       <>
         <SentimentBadge sentiment={{ label: 'POSITIVE' }} />
-        <SentimentBadge sentiment={{ label: 'NEGATIVE' }} variant="face" />
-        <SentimentBadge sentiment={undefined} variant="face" size="lg" />
+        <SentimentBadge sentiment={{ label: 'NEGATIVE' }} />
+        <SentimentBadge sentiment={undefined} />
       </>,
     );
     expect(screen.getByRole('img', { name: 'Sentiment: positive' })).toHaveTextContent('Positive');
+    expect(screen.getByRole('img', { name: 'Sentiment: negative' })).toHaveTextContent('Negative');
     expect(screen.getByRole('img', { name: 'Sentiment: negative' })).toHaveAttribute('data-sentiment', 'negative');
-    expect(screen.getByRole('img', { name: 'Sentiment: neutral' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Sentiment: neutral' })).toHaveTextContent('Neutral');
+    for (const badge of screen.getAllByRole('img')) expect(badge.querySelector('svg')).not.toBeNull();
   });
 });

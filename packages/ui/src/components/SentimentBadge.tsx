@@ -34,30 +34,16 @@ const TONE_CLASSES: Record<SentimentTone, string> = {
 
 interface SentimentBadgeProps {
   sentiment: Pick<Sentiment, 'label'> | null | undefined;
-  /** `chip`: face and word; `face`: the face alone (the name is still read out). */
-  variant?: 'chip' | 'face';
-  /** Size of the face variant. */
-  size?: 'sm' | 'lg';
   className?: string;
 }
 
-/** The sentiment face of a post, discussion or reply, named "Sentiment: positive" and so on for screen readers. */
-export function SentimentBadge({ sentiment, variant = 'chip', size = 'sm', className = '' }: SentimentBadgeProps) {
+/**
+ * The sentiment of a post, discussion or reply: one badge everywhere, its face and its word (SPEC.md
+ * section 4), named "Sentiment: positive" and so on for screen readers.
+ */
+export function SentimentBadge({ sentiment, className = '' }: SentimentBadgeProps) {
   const view = sentimentView(sentiment?.label);
   const Icon = view.icon;
-  if (variant === 'face') {
-    return (
-      <span
-        role="img"
-        aria-label={view.label}
-        title={view.label}
-        data-sentiment={view.tone}
-        className={`inline-flex shrink-0 items-center justify-center rounded-full border ${size === 'lg' ? 'size-9' : 'size-7'} ${TONE_CLASSES[view.tone]} ${className}`}
-      >
-        <Icon aria-hidden="true" className={size === 'lg' ? 'size-5' : 'size-4'} />
-      </span>
-    );
-  }
   return (
     <span
       role="img"

@@ -5,6 +5,7 @@ import { useAuth } from '../auth/AuthContext';
 import { hasEarlyStream } from '../live/earlyStream';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
+import { RefusedNotice } from './RefusedNotice';
 import { useAfterPageLoad } from './useAfterPageLoad';
 
 // Live updates are their own chunk, loaded only for someone signed in (they check events with the
@@ -46,6 +47,7 @@ export function Layout() {
       {/* At least a screen tall: while a page's code or data loads, the footer stays below the fold, so
           the content arriving does not push it down in view (a layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 pt-16 focus:outline-none">
+        <RefusedNotice />
         <Outlet />
       </main>
       <Footer roomForAssistant={assistant} />

@@ -76,7 +76,7 @@ function ReplyItem({ reply, viewer }: { reply: CommunityReply; viewer: User | nu
   );
 }
 
-/** One post of the feed: who and when, what, its sentiment face, likes, replies and a reply box. */
+/** One post of the feed: who and when, what, its sentiment, likes, replies and a reply box. */
 interface PostCardProps {
   post: CommunityPost;
   /** Called once the post is deleted (the card is about to go): the page moves focus somewhere sensible. */
@@ -137,7 +137,7 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
             </span>
           </p>
         </div>
-        {view !== 'notice' && <SentimentBadge sentiment={post.sentiment} variant="face" size="lg" />}
+        {view !== 'notice' && <SentimentBadge sentiment={post.sentiment} className="mt-0.5" />}
         {canDelete && (
           <button
             type="button"
