@@ -1,4 +1,11 @@
-import { SEARCH_TYPES, type SearchResponse, type SearchType } from '@mentora/contract';
+import {
+  type ClassCategory,
+  type CommunityCategory,
+  type Role,
+  SEARCH_TYPES,
+  type SearchResponse,
+  type SearchType,
+} from '@mentora/contract';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
@@ -37,14 +44,17 @@ export interface SearchOptions {
 /** How many rows matching outside their heading are read at most, before the best are kept. */
 const TEXT_CANDIDATES_MAX = 200;
 
-/** A found row, as every kind's query answers it. */
+/** A found row, as every kind's query answers it (columns as the driver reads them). */
 interface Hit {
   id: string;
   title: string;
   body: string;
+  /** A class's or a post's. */
   category?: string;
+  /** A discussion's class. */
   class_id?: string;
   class_title?: string;
+  /** A person's. */
   role?: string;
 }
 
@@ -227,14 +237,22 @@ export async function search(ctx: AppContext, user: UserRow, options: SearchOpti
     wanted.has('people') && canSearchPeople(user) ? peopleOf(db, q, limit) : none,
   ]);
   return {
-    classes: c.map((row) => ({ _id: row.id, category: row.category as never, ...marked(row.title, row.body, q) })),
+    classes: c.map((row) => ({
+      _id: row.id,
+      category: row.category as ClassCategory,
+      ...marked(row.title, row.body, q),
+    })),
     discussions: d.map((row) => ({
       _id: row.id,
       classId: row.class_id as string,
       classTitle: row.class_title as string,
       ...marked(row.title, row.body, q),
     })),
-    posts: p.map((row) => ({ _id: row.id, category: row.category as never, ...marked(row.title, row.body, q) })),
-    people: u.map((row) => ({ _id: row.id, role: row.role as never, ...marked(row.title, row.body, q) })),
+    posts: p.map((row) => ({
+      _id: row.id,
+      category: row.category as CommunityCategory,
+      ...marked(row.title, row.body, q),
+    })),
+    people: u.map((row) => ({ _id: row.id, role: row.role as Role, ...marked(row.title, row.body, q) })),
   };
 }
