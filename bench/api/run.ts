@@ -18,6 +18,7 @@
 //   pnpm bench:api --keep-bodies                   (let autocannon keep each answer's body, as it does by default)
 //   pnpm bench:api --profiles small --only login --no-floors   (sign-in alone: logins/s, p99, 503s shed)
 //   pnpm bench:api --database mentora_bench_small_x           (another seeded database of the one profile)
+//   pnpm bench:api --database large:mentora_x,small:mentora_x_small   (other seeded databases, both profiles)
 //   pnpm bench:api --main /tmp/old/apps/server/dist/main.js   (another build of the server: before/after)
 //   pnpm bench:api --env PASSWORD_QUEUE_MAX=1000              (an extra server variable; repeatable)
 //
@@ -90,7 +91,26 @@ const profileNames = values.profiles.split(',').map((name) => {
   return name as ProfileName;
 });
 const only = values.only ? new Set(values.only.split(',')) : undefined;
-if (values.database && profileNames.length !== 1) throw new Error('--database names the database of one profile');
+/**
+ * The database of each profile given by --database: a name (one profile), or profile:name pairs
+ * (`large:mentora_bench_x,small:mentora_bench_x_small`), so that both profiles run from one command.
+ */
+const databases = new Map<ProfileName, string>();
+if (values.database) {
+  const pairs = values.database.split(',');
+  if (pairs.length === 1 && !pairs[0]?.includes(':')) {
+    if (profileNames.length !== 1)
+      throw new Error('--database NAME names the database of one profile (or give profile:NAME pairs)');
+    databases.set(profileNames[0] as ProfileName, values.database);
+  } else {
+    for (const pair of pairs) {
+      const [profile, name] = pair.split(':');
+      if ((profile !== 'large' && profile !== 'small') || !name)
+        throw new Error(`--database takes profile:NAME pairs, not "${pair}"`);
+      databases.set(profile, name);
+    }
+  }
+}
 /** Extra server variables (--env NAME=VALUE). */
 const extraEnv = Object.fromEntries(
   values.env.map((pair) => {
@@ -486,8 +506,9 @@ async function settle(baseUrl: string): Promise<void> {
 const IDLE_RSS_SECONDS = 40;
 
 async function runProfile(profile: ProfileName): Promise<{ rows: Measured[]; rss: number; idleRss: number }> {
-  const databaseUrl = values.database
-    ? `${values.server.replace(/\/+$/, '')}/${values.database}`
+  const database = databases.get(profile);
+  const databaseUrl = database
+    ? `${values.server.replace(/\/+$/, '')}/${database}`
     : benchDatabaseUrl(values.server, profile);
   await removeEarlierReplies(databaseUrl);
   await vacuumWrittenTables(databaseUrl, true);

@@ -340,8 +340,9 @@ async function main(): Promise<void> {
       console.log(`  ${result.rowCount?.toLocaleString('en')} rows`);
     }
 
-    // The triggers that keep the words of titles for typo search are off with the others: fill at once.
-    await step('search words', () => client.query('select search_words_fill()'));
+    // The triggers that keep the search index of titles and tags (search_terms, search_words) are off
+    // with the others: fill it at once.
+    await step('search terms and words', () => client.query('select search_terms_fill()'));
     await step('rebuild indexes', async () => {
       for (const index of indexes) await client.query(index.indexdef);
     });

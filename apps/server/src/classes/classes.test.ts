@@ -566,6 +566,28 @@ describe('GET /api/classes', () => {
       expect(await titles('kubernetes -pods')).toEqual([]);
     });
 
+    it('matches the start of a tag’s words, as the search box promises ("Title, description or tag")', async () => {
+      await makeClass(t, mentor, { title: 'Web pages', description: 'Browsers.', tags: ['javascript', 'front-end'] });
+      expect(await titles('java')).toEqual(['Web pages']);
+      expect(await titles('front')).toEqual(['Web pages']);
+      expect(await titles('front-e')).toEqual(['Web pages']);
+    });
+
+    it('ranks title and tag matches above classes that only mention the text, then newest first', async () => {
+      const titled = await makeClass(t, mentor, { title: 'Haskell', description: 'Types.' });
+      const tagged = await makeClass(t, mentor, { title: 'Pure functions', description: 'Purity.', tags: ['haskell'] });
+      const mentions = await makeClass(t, mentor, { title: 'Compilers', description: 'Written in Haskell.' });
+      const newer = await makeClass(t, mentor, { title: 'Parsers', description: 'We use haskell here.' });
+      expect(await titles('haskell')).toEqual(['Pure functions', 'Haskell', 'Parsers', 'Compilers']);
+      // Page by page, the same order, each class once.
+      expect(await listAll(learner, { search: 'haskell', limit: 1 })).toEqual(
+        [tagged, titled, newer, mentions].map((c) => c.id),
+      );
+      expect(await listAll(learner, { search: 'haskell', limit: 3 })).toEqual(
+        [tagged, titled, newer, mentions].map((c) => c.id),
+      );
+    });
+
     it('matches the start of a word and one word with a typo (db/search.ts, as GET /api/search does)', async () => {
       expect(await titles('kube')).toEqual(['Kubernetes for beginners']);
       expect(await titles('WATERC')).toEqual(['Watercolour basics']);

@@ -3,8 +3,8 @@ import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { type ClassRow, classes, enrolments, reviews, users } from '../db/schema.js';
-import { SEARCHED } from '../db/search.js';
-import { type Cursor, cursorValues, newestFirstClauses } from '../http/pagination.js';
+import { headingMatch, SEARCHED } from '../db/search.js';
+import { type Cursor, cursorValues, newestFirstClauses, rankedSearchClauses } from '../http/pagination.js';
 
 // Reading classes together with what their cards show (mentor, student count, rating, live), each
 // page or single class in ONE statement: the counts are correlated subqueries on indexed columns,
@@ -39,6 +39,8 @@ export interface ClassView {
   enrolledStudents?: string[];
   /** When the viewer enrolled: only in the enrolled list (the others are shared by every viewer). */
   enrolledAt?: Date | null;
+  /** In a search: 1 when the title or tags hold the text, 0 when only the rest does (ranked first). */
+  searchTier?: number | null;
 }
 
 export interface ClassListOptions {
@@ -75,7 +77,11 @@ function buildClassList(db: Queryable, name: string, shape: string) {
     );
   }
   if (shape.includes('+category')) conditions.push(eq(classes.category, sql.placeholder('category')));
-  const page = newestFirstClauses(classes, SEARCHED.classes, shape);
+  // A search ranks title and tag matches first, then newest first; other lists are newest first.
+  const tier = sql<number>`(${headingMatch(SEARCHED.classes, sql.placeholder('search'))})::int`.mapWith(Number);
+  const page = shape.includes('+search')
+    ? rankedSearchClauses(classes, SEARCHED.classes, tier, shape)
+    : newestFirstClauses(classes, SEARCHED.classes, shape);
   // The viewer's own enrolment date, one primary-key lookup per row, read only where it is theirs.
   const enrolledAt = shape.startsWith('enrolled')
     ? sql<Date | null>`(select ${enrolments.createdAt} from ${enrolments} where ${enrolments.classId} = ${classes.id} and ${enrolments.userId} = ${viewerId})`.mapWith(
@@ -83,7 +89,7 @@ function buildClassList(db: Queryable, name: string, shape: string) {
       )
     : sql<Date | null>`null`;
   const query = db
-    .select({ ...viewColumns, enrolledAt })
+    .select({ ...viewColumns, enrolledAt, searchTier: shape.includes('+search') ? tier : sql<null>`null` })
     .from(classes)
     .innerJoin(users, eq(users.id, classes.mentorId))
     .where(and(...conditions, ...page.conditions))
@@ -92,7 +98,7 @@ function buildClassList(db: Queryable, name: string, shape: string) {
   return (shape.includes('+limit') ? query.limit(sql.placeholder('limit')) : query).prepare(name);
 }
 
-/** One page (or all) of classes, newest first, with the fields every class card shows. */
+/** One page (or all) of classes, newest first (a search: its tier first), with the fields every class card shows. */
 export async function listClassViews(db: Queryable, options: ClassListOptions): Promise<ClassView[]> {
   return classList(db, shapeOf(options)).execute({
     viewerId: options.viewerId,

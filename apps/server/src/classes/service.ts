@@ -102,7 +102,9 @@ export async function listClasses(ctx: AppContext, user: UserRow, query: ListQue
       cursor,
       limit: query.limit + 1,
     });
-    const page = pageOf(rows, query.limit, (row) => row.cls);
+    const page = pageOf(rows, query.limit, (row) =>
+      row.searchTier === null || row.searchTier === undefined ? row.cls : { ...row.cls, tier: row.searchTier },
+    );
     return { classes: page.items.map(presentClass), nextCursor: page.nextCursor };
   });
 }

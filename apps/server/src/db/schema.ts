@@ -149,6 +149,8 @@ export const classes = pgTable(
     index('classes_search_idx').using('gin', t.search),
     index('classes_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('classes_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    // Tags by the start of a word, as titles (migration 0021: search_tags_text joins them with spaces).
+    index('classes_tags_trgm_idx').using('gin', sql`search_tags_text(${t.tags}) gin_trgm_ops`),
     check('classes_price_nonnegative', sql`${t.price} >= 0`),
     check('classes_max_students_positive', sql`${t.maxStudents} IS NULL OR ${t.maxStudents} >= 1`),
   ],
@@ -318,6 +320,7 @@ export const communityPosts = pgTable(
     index('community_posts_search_idx').using('gin', t.search),
     index('community_posts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('community_posts_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
+    index('community_posts_tags_trgm_idx').using('gin', sql`search_tags_text(${t.tags}) gin_trgm_ops`),
   ],
 );
 
@@ -666,10 +669,32 @@ export const calendarFeeds = pgTable('calendar_feeds', {
 });
 
 /**
- * Every word (lower case, letters and digits, TYPO_MIN_LENGTH - 1 or longer) that a title or a person's
- * name has held: where a typed word with a typo is looked up (db/search.ts). Filled by triggers on the
- * searched tables (migration 0016), never emptied: a word no title holds any more finds nothing.
+ * Every word (lower case, letters and digits) that a title, a tag or a person's name has held: where
+ * the words a typed word starts, or is a typo of, are looked up (db/search.ts). Filled by triggers on
+ * the searched tables (migrations 0016, 0021), never emptied: a word no title holds any more finds nothing.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
+
+/**
+ * The search index of headings (migration 0021): one row per word of a class's, discussion's or
+ * community post's title and tags, with the item's creation time, so that the newest items holding a
+ * word are read in order from one index instead of ranking every row that holds it (db/search.ts).
+ * Kept by triggers on the three tables; `weight` says where the word stands: 4 it is the whole title,
+ * 3 the title's first word, 2 another word of the title, 1 a tag.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    kind: text('kind', { enum: ['class', 'discussion', 'post'] }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    word: text('word').notNull(),
+    weight: smallint('weight').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'search_terms_pkey', columns: [t.kind, t.itemId, t.word] }),
+    index('search_terms_word_idx').on(t.kind, t.word, t.weight.desc(), t.createdAt.desc(), t.itemId),
+  ],
+);

@@ -37,8 +37,10 @@ async function checkUpgraded(db: Sql, old: Awaited<ReturnType<typeof fillOld>>, 
   );
   expect(indexes.map((r) => r.indexname)).toEqual([
     'classes_description_trgm_idx',
+    'classes_tags_trgm_idx',
     'classes_title_trgm_idx',
     'community_posts_content_trgm_idx',
+    'community_posts_tags_trgm_idx',
     'community_posts_title_trgm_idx',
     'discussions_content_trgm_idx',
     'discussions_title_trgm_idx',

@@ -5,15 +5,19 @@ import { badRequest } from './errors.js';
 import { isId } from './validate.js';
 
 // Keyset pagination over (createdAt, id), newest first: stable under inserts, and each page is an
-// index range scan whatever its depth. The cursor is opaque to clients (base64url of "iso|id").
+// index range scan whatever its depth. The cursor is opaque to clients (base64url of "iso|id", and
+// "|tier" for a list ranked by tier first: a search of classes, title and tag matches first).
 
 export interface Cursor {
   createdAt: Date;
   id: string;
+  /** The last row's tier (1 or 0) in a list ranked by tier before newest first. */
+  tier?: number;
 }
 
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`, 'utf8').toString('base64url');
+export function encodeCursor(row: Cursor): string {
+  const tier = row.tier === undefined ? '' : `|${row.tier}`;
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}${tier}`, 'utf8').toString('base64url');
 }
 
 /** Date.toISOString()'s form for years 0001 to 9999, as encodeCursor writes it. */
@@ -24,13 +28,14 @@ export function decodeCursor(raw: string | undefined): Cursor | undefined {
   if (raw === undefined || raw === '') return undefined;
   const invalid = () => badRequest('cursor is invalid', [{ path: 'cursor', message: 'cursor is invalid' }]);
   if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw invalid();
-  const [iso, id, extra] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
+  const [iso, id, tier, extra] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
   if (extra !== undefined || !isId(id) || iso === undefined || !CURSOR_TIME.test(iso)) throw invalid();
+  if (tier !== undefined && tier !== '0' && tier !== '1') throw invalid();
   const createdAt = new Date(iso);
   // A JavaScript Date reaches years PostgreSQL cannot read (+275760, 0000): only our own canonical
   // form, within years 1 to 9999, reaches the query.
   if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) throw invalid();
-  return { createdAt, id: id.toLowerCase() };
+  return { createdAt, id: id.toLowerCase(), ...(tier === undefined ? {} : { tier: Number(tier) }) };
 }
 
 export interface Page<T> {
@@ -58,9 +63,16 @@ const cursorPlaceholders: CursorPlaceholders = {
   id: sql.placeholder('cursorId'),
 };
 
-/** The values of cursorPlaceholders (none without a cursor). */
-export function cursorValues(cursor: Cursor | undefined): { cursorAt?: string; cursorId?: string } {
-  return cursor ? { cursorAt: cursor.createdAt.toISOString(), cursorId: cursor.id } : {};
+/**
+ * The values of cursorPlaceholders (none without a cursor). A cursor without a tier (one made before
+ * lists were ranked) goes on from the top tier.
+ */
+export function cursorValues(cursor: Cursor | undefined): {
+  cursorAt?: string;
+  cursorId?: string;
+  cursorTier?: number;
+} {
+  return cursor ? { cursorAt: cursor.createdAt.toISOString(), cursorId: cursor.id, cursorTier: cursor.tier ?? 1 } : {};
 }
 
 /**
@@ -88,5 +100,27 @@ export function newestFirstClauses(
       shape.includes('+cursor') ? olderThanCursor(table.createdAt, table.id, cursorPlaceholders) : undefined,
     ],
     order: [desc(table.createdAt), desc(table.id)],
+  };
+}
+
+/**
+ * newestFirstClauses for a search ranked by `tier` first (1 above 0; db/search.ts headingMatch: title
+ * and tag matches above rows that only mention the text), then newest first. The cursor carries the
+ * last row's tier.
+ */
+export function rankedSearchClauses(
+  table: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  searched: Searched,
+  tier: SQL<number>,
+  shape: string,
+): { conditions: (SQL | undefined)[]; order: SQL[] } {
+  return {
+    conditions: [
+      matchesSearch(searched, sql.placeholder('search')),
+      shape.includes('+cursor')
+        ? sql`(${tier}, ${table.createdAt}, ${table.id}) < (${sql.placeholder('cursorTier')}::int, ${cursorPlaceholders.createdAt}::timestamptz, ${cursorPlaceholders.id}::uuid)`
+        : undefined,
+    ],
+    order: [desc(tier), desc(table.createdAt), desc(table.id)],
   };
 }

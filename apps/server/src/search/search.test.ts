@@ -37,8 +37,21 @@ beforeAll(async () => {
   const py = await makeClass(t, mentor, { title: 'Python', description: 'Learn the language from scratch.' });
   const data = await makeClass(t, mentor, { title: 'Data work', description: 'Pandas and Python notebooks.' });
   const mentora = await makeClass(t, mentor, { title: 'Mentora 101', description: 'How this platform works.' });
+  // Tagged, but neither titled nor described with the word (issue #37: "java" finds #javascript).
+  const tagged = await makeClass(t, mentor, { title: 'Web pages', description: 'Browsers.', tags: ['javascript'] });
+  // Titled with a word, then one made later that only mentions it: the title still comes first.
+  const haskell = await makeClass(t, mentor, { title: 'Haskell', description: 'Types and purity.' });
+  const mentions = await makeClass(t, mentor, { title: 'Compilers', description: 'Written in Haskell.' });
   await makeClass(t, mentor, { title: 'Lava flows', description: 'Volcanoes up close.' });
-  Object.assign(made, { js: js.id, py: py.id, data: data.id, mentora: mentora.id });
+  Object.assign(made, {
+    js: js.id,
+    py: py.id,
+    data: data.id,
+    mentora: mentora.id,
+    tagged: tagged.id,
+    haskell: haskell.id,
+    mentions: mentions.id,
+  });
   await enrol(t, py, member);
   made.ownDiscussion = (
     await makeDiscussion(t, member, py, { title: 'Python decorators', content: 'How do decorators work?' })
@@ -70,7 +83,7 @@ const marked = (text: string, ranges: { start: number; end: number }[]) =>
 describe('GET /api/search', () => {
   it('finds by the start of a word: "java" finds JavaScript, "mentr" finds Mentora 101', async () => {
     const java = await search(member, { q: 'java', types: 'classes' });
-    expect(titles(java.classes)).toEqual(['Modern JavaScript']);
+    expect(titles(java.classes)).toEqual(['Modern JavaScript', 'Web pages']);
     expect(marked(java.classes[0]?.title ?? '', java.classes[0]?.matches.title ?? [])).toEqual(['Java']);
     const mentr = await search(member, { q: 'mentr', types: 'classes' });
     expect(titles(mentr.classes)).toEqual(['Mentora 101']);
@@ -112,6 +125,24 @@ describe('GET /api/search', () => {
   it('ranks an exact title above a title that starts with it, above a match in the text only', async () => {
     const found = await search(member, { q: 'python', types: 'classes' });
     expect(titles(found.classes)).toEqual(['Python', 'Data work']);
+    // The newer class only mentions the word: the older one titled with it comes first.
+    expect(titles((await search(member, { q: 'haskell', types: 'classes' })).classes)).toEqual([
+      'Haskell',
+      'Compilers',
+    ]);
+  });
+
+  it('finds a tag by the start of its words, ranked with title matches above text-only mentions', async () => {
+    // "Web pages" is only tagged #javascript; "Modern JavaScript" has it in its title.
+    const found = await search(member, { q: 'javas', types: 'classes' });
+    expect(found.classes.map((c) => c._id).sort()).toEqual([made.js, made.tagged].sort());
+    // Nothing to mark in a title or text that does not hold it.
+    const web = found.classes.find((c) => c._id === made.tagged);
+    expect(web?.matches).toEqual({ title: [], text: [] });
+    // A tag's word with a typo, as a title's.
+    expect(titles((await search(member, { q: 'javsacript', types: 'classes' })).classes)).toContain('Web pages');
+    const posted = await makePost(t, member, { title: 'Weekend plans', content: 'Hiking.', tags: ['mountaineering'] });
+    expect((await search(member, { q: 'mountain', types: 'posts' })).posts.map((p) => p._id)).toEqual([posted._id]);
   });
 
   it('finds discussions only in the caller’s classes, and hidden text only for its author and admins', async () => {
