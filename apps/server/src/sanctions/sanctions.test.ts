@@ -225,7 +225,9 @@ describe('a silence', () => {
     const shown = { reason: 'Insults in replies', endsAt: silence.endsAt };
     const profile = await t.http.get('/api/auth/profile').set(w.person.auth);
     expect(ownProfileSchema.parse(profile.body).silence).toEqual(shown);
-    const login = await t.http.post('/api/auth/login').send({ email: w.person.user.email, password: w.person.password });
+    const login = await t.http
+      .post('/api/auth/login')
+      .send({ email: w.person.user.email, password: w.person.password });
     expect(authResponseSchema.parse(login.body).silence).toEqual(shown);
     const others = await t.http.get('/api/auth/profile').set(admin.auth);
     expect(ownProfileSchema.parse(others.body).silence).toBeNull();
