@@ -136,6 +136,7 @@ export const classSchema = z.object({
   studentCount: z.number(),
   startDate: isoDate.nullable(),
   status: z.enum(CLASS_STATUSES),
+  /** A session its mentor started is on (liveSession.ts startedSessionOn); never for a class that is not live. */
   live: z.boolean(),
   rating: z.number().nullable(),
   reviewCount: z.number(),
@@ -224,6 +225,7 @@ export type CalendarFeedResponse = z.infer<typeof calendarFeedResponseSchema>;
 export const classListResponseSchema = z.object({ classes: z.array(classSchema), nextCursor: z.string().nullable() });
 export type ClassListResponse = z.infer<typeof classListResponseSchema>;
 export const enrolmentResponseSchema = z.object({ isEnrolled: z.boolean() });
+/** `live`: a session is on now, scheduled or started by its mentor (liveSession.ts liveJoin). */
 export const liveResponseSchema = z.object({ url: z.string(), live: z.boolean() });
 export type LiveResponse = z.infer<typeof liveResponseSchema>;
 /** POST /classes/{id}/live (start) and POST /classes/{id}/live/room (a new room link): the room URL. */
