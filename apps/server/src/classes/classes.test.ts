@@ -440,7 +440,7 @@ describe('DELETE /api/classes/{id}', () => {
 describe('GET /api/classes', () => {
   it('lists newest first with counts, rating, mentor and live state, in the contract shape', async () => {
     const older = await makeClass(t, mentor, { tags: ['listshape'] });
-    const newer = await makeClass(t, mentor, { tags: ['listshape'] });
+    const newer = await makeClass(t, mentor, { tags: ['listshape'], contentType: 'live', contentUrl: '' });
     const [a, b, c] = [await makeLearner(t), await makeLearner(t), await makeLearner(t)];
     for (const who of [a, b, c]) await enrol(t, older, who);
     await makeReview(t, older, a, 4);
