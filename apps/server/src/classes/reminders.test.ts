@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClassWithLearners, makeLearner, type TestUser } from '../../test/factories/index.js';
 import { createScratchPostgres, startTestServer, type TestServer, usingPostgres } from '../../test/harness.js';
+import { MIGRATION_TEST_TIMEOUT } from '../../test/migrations.js';
 import { type ClassRow, jobs } from '../db/schema.js';
 
 // Session reminders (issue #25): SESSION_REMINDER_MINUTES (default 15) before a scheduled session, each
@@ -139,28 +140,34 @@ describe('session reminders', () => {
 });
 
 describe('a reminder due while no server ran', () => {
-  it('goes out when the server starts again', async () => {
-    const scratch = usingPostgres() ? await createScratchPostgres(process.env.DATABASE_URL as string) : undefined;
-    const dataDir = scratch ? undefined : mkdtempSync(path.join(os.tmpdir(), 'mentora-restart-'));
-    const where = scratch ? { databaseUrl: scratch.url } : { pgliteDataDir: dataDir };
-    try {
-      const before = await startTestServer(where);
-      const { mentor, cls, learners } = await makeClassWithLearners(before, 1);
-      const [learner] = learners as [TestUser];
-      // Ten minutes ahead: its reminder is due at once, and this server stops before running it.
-      await schedule(before, mentor, cls, at(new Date(), 10 * MINUTE));
-      await before.close();
-
-      const after = await startTestServer(where);
+  // Two servers in turn on a new on-disk database: the first migrates it from nothing, hence the upgrade
+  // tests' time limit.
+  it(
+    'goes out when the server starts again',
+    async () => {
+      const scratch = usingPostgres() ? await createScratchPostgres(process.env.DATABASE_URL as string) : undefined;
+      const dataDir = scratch ? undefined : mkdtempSync(path.join(os.tmpdir(), 'mentora-restart-'));
+      const where = scratch ? { databaseUrl: scratch.url } : { pgliteDataDir: dataDir };
       try {
-        after.ctx.jobs.start(); // as start.ts does
-        await expect.poll(async () => (await reminders(learner, after)).length, { timeout: 15_000 }).toBe(1);
+        const before = await startTestServer(where);
+        const { mentor, cls, learners } = await makeClassWithLearners(before, 1);
+        const [learner] = learners as [TestUser];
+        // Ten minutes ahead: its reminder is due at once, and this server stops before running it.
+        await schedule(before, mentor, cls, at(new Date(), 10 * MINUTE));
+        await before.close();
+
+        const after = await startTestServer(where);
+        try {
+          after.ctx.jobs.start(); // as start.ts does
+          await expect.poll(async () => (await reminders(learner, after)).length, { timeout: 15_000 }).toBe(1);
+        } finally {
+          await after.close();
+        }
       } finally {
-        await after.close();
+        await scratch?.drop();
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      await scratch?.drop();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+    },
+    MIGRATION_TEST_TIMEOUT,
+  );
 });
