@@ -17,6 +17,7 @@ import { lazyToast as toast } from '../layout/lazyToast';
 import { useAfterPageLoad } from '../layout/useAfterPageLoad';
 import { usePlatform } from '../platform/PlatformContext';
 import { AuthContext, type AuthState, type AuthStatus, type LogoutOptions } from './AuthContext';
+import { SIGNING_OUT } from './guards';
 import { loadSchemas } from './loadSchemas';
 import { homeFor } from './roles';
 import { createSessionApi, SESSION_CHECK_KEY, type SessionApi, sessionCheckOptions } from './sessionCheck';
@@ -68,7 +69,10 @@ export function AuthProvider({ children, session: given }: { children: ReactNode
   // instead. A transition, as React Router renders its navigations.
   const endSessionAndGo = useCallback(
     (path: string) => {
-      void Promise.resolve(navigate(path, { replace: true })).then(() => startTransition(endSessionLocally));
+      // Marked as a sign-out: the page it goes to (/) must not send the still signed-in person home.
+      void Promise.resolve(navigate(path, { replace: true, state: SIGNING_OUT })).then(() =>
+        startTransition(endSessionLocally),
+      );
     },
     [endSessionLocally, navigate],
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useAuth } from './AuthContext';
 import { homeFor, isAdmin } from './roles';
 
@@ -16,6 +16,9 @@ export const REFUSALS = {
 } as const;
 
 const refused = (reason: string): RefusedState => ({ refused: reason });
+
+/** The navigation state of a sign-out (AuthProvider): the session ends just after it arrives. */
+export const SIGNING_OUT = { signingOut: true } as const;
 
 // The guards of SPEC.md section 6. They show 'Loading...' while the session is still being checked
 // (the AuthProvider normally covers that moment with its full-screen spinner).
@@ -62,6 +65,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
-  if (status === 'signedIn' && user) return <Navigate to={homeFor(user.role)} replace />;
+  const signingOut = (useLocation().state as { signingOut?: boolean } | null)?.signingOut === true;
+  if (status === 'signedIn' && user && !signingOut) return <Navigate to={homeFor(user.role)} replace />;
   return children;
 }
