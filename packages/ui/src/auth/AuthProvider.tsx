@@ -89,11 +89,12 @@ export function AuthProvider({ children, session: given }: { children: ReactNode
   const fetchProfile = useCallback(async (): Promise<User> => {
     // Both at once: the schemas' chunk downloads while the profile is on its way, not after it (one
     // round trip less before a signed-in page can show anything).
-    const [response, { userSchema }] = await Promise.all([api.get<unknown>('/auth/profile'), loadSchemas()]);
-    const parsed = userSchema.safeParse(response.data);
+    const [response, { ownProfileSchema }] = await Promise.all([api.get<unknown>('/auth/profile'), loadSchemas()]);
+    const parsed = ownProfileSchema.safeParse(response.data);
     if (!parsed.success) throw new ResponseFormatError(MESSAGES.authResponse.invalid);
-    setSilence(silenceIn(response.data));
-    return parsed.data;
+    const { silence: own, ...user } = parsed.data;
+    setSilence(own);
+    return user;
   }, [api]);
 
   const sessionCheckFailed = useCallback(
@@ -170,7 +171,7 @@ export function AuthProvider({ children, session: given }: { children: ReactNode
       platform.storage.set(STORAGE_KEYS.token, auth.token);
       const { userSchema } = await loadSchemas();
       const user = userSchema.parse(auth);
-      setSilence(silenceIn(auth));
+      setSilence(auth.silence);
       setSession({ status: 'signedIn', user });
       return user;
     },

@@ -2,7 +2,10 @@ import type { Silence } from '@mentora/contract';
 import { useContext, useEffect, useState } from 'react';
 import { AuthContext } from './AuthContext';
 
-/** The `silence` of a profile or sign-in answer, when it has that shape; otherwise none. */
+/**
+ * The `silence` of the start-up profile, when it has that shape; otherwise none. Read by hand, as the
+ * start-up signs in before the contract's schemas arrive (AuthProvider); later answers are parsed.
+ */
 export function silenceIn(answer: unknown): Silence | null {
   if (typeof answer !== 'object' || answer === null) return null;
   const silence = (answer as { silence?: unknown }).silence;

@@ -26,3 +26,33 @@ export function SuccessAlert({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/**
+ * A notice about the person's own situation (a silence, a page they were turned away from), announced
+ * as `role` says, with an optional icon before it and an action (a close button) after it.
+ */
+export function NoticeAlert({
+  children,
+  role = 'status',
+  icon,
+  action,
+  testId,
+}: {
+  children: ReactNode;
+  role?: 'status' | 'alert';
+  icon?: ReactNode;
+  action?: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div
+      role={role}
+      data-testid={testId}
+      className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100"
+    >
+      {icon}
+      <div className="min-w-0 flex-1">{children}</div>
+      {action}
+    </div>
+  );
+}

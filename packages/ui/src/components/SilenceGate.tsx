@@ -2,22 +2,21 @@ import type { Silence } from '@mentora/contract';
 import { MessageSquareOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSilence } from '../auth/silence';
+import { NoticeAlert } from './Alert';
 import { formatDateTime } from './formatters';
 
 /** Until when and why the person may not publish, in their own time zone. */
 export function SilenceNotice({ silence }: { silence: Silence }) {
   return (
-    <div
-      role="status"
-      data-testid="silence-notice"
-      className="flex gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100"
+    <NoticeAlert
+      testId="silence-notice"
+      icon={<MessageSquareOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
     >
-      <MessageSquareOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <p className="min-w-0">
+      <p>
         Your account is silenced until {formatDateTime(silence.endsAt)}: {silence.reason}. You can read, but not
         publish, until then.
       </p>
-    </div>
+    </NoticeAlert>
   );
 }
 
