@@ -313,6 +313,8 @@ export const MESSAGES = {
   moderation: {
     /** What everyone but its author (and admins) sees instead of hidden content. */
     hiddenNotice: 'Hidden while a moderator reviews it',
+    /** A like or a reply to hidden content by someone who sees only the notice (403). */
+    hiddenClosed: 'It is hidden while a moderator reviews it: it cannot be liked or replied to',
     cannotReportOwn: 'You cannot report your own content',
     targetNotFound: 'The reported content was not found',
     entryNotFound: 'Queue entry not found',

@@ -446,7 +446,11 @@ export const reportSchema = z.object({
   updatedAt: isoDate,
 });
 export type Report = z.infer<typeof reportSchema>;
-export const reportResponseSchema = z.object({ report: reportSchema });
+export const reportResponseSchema = z.object({
+  report: reportSchema,
+  /** The item is hidden pending review now (this report, or earlier ones, hid it): the reporter's screens refresh. */
+  hidden: z.boolean(),
+});
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
 /** A report as the queue shows it to an admin: who reported, why, when. */

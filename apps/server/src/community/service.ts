@@ -18,6 +18,7 @@ import { SEARCHED, searchVector } from '../db/search.js';
 import { analysisColumns } from '../discussions/presenter.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
+import { canRespondTo } from '../moderation/policy.js';
 import { recordAutoFlag } from '../moderation/service.js';
 import { forEveryonePost, maskedList, maskedPost, notHiddenSql } from '../moderation/visibility.js';
 import { notifyPostReply } from '../notifications/raise.js';
@@ -205,9 +206,17 @@ async function answerLike(ctx: AppContext, id: string, notificationId: string | 
 }
 
 /** Locks a post against deletion until the transaction ends; 404 when it is already gone. */
-async function lockPost(tx: Queryable, id: string): Promise<{ id: string; title: string; authorId: string }> {
+async function lockPost(
+  tx: Queryable,
+  id: string,
+): Promise<{ id: string; title: string; authorId: string; hidden: boolean }> {
   const [alive] = await tx
-    .select({ id: communityPosts.id, title: communityPosts.title, authorId: communityPosts.authorId })
+    .select({
+      id: communityPosts.id,
+      title: communityPosts.title,
+      authorId: communityPosts.authorId,
+      hidden: communityPosts.hidden,
+    })
     .from(communityPosts)
     .where(eq(communityPosts.id, id))
     .for('key share');
@@ -310,6 +319,10 @@ export async function createPost(ctx: AppContext, user: UserRow, input: CreateIn
  */
 export async function toggleLike(ctx: AppContext, user: UserRow, id: string): Promise<CommunityPost> {
   if (!canLikePost(user)) throw forbidden();
+  // From the read cache, where the answer below finds it again.
+  const target = await readPostWithReplies(ctx, id);
+  if (!target) throw notFound(MESSAGES.server.postNotFound);
+  if (!canRespondTo(user, target.post)) throw forbidden(MESSAGES.moderation.hiddenClosed);
   const toggled = await toggleLikeRow(ctx.db, { actor: user, postId: id });
   if (!toggled.found) throw notFound(MESSAGES.server.postNotFound);
   ctx.readCache.changed('post_likes');
@@ -328,6 +341,7 @@ export async function addReply(ctx: AppContext, user: UserRow, id: string, input
   const analysis = await analyseText(input.content);
   const { raised, replyId } = await ctx.db.transaction(async (tx) => {
     const post = await lockPost(tx, id);
+    if (!canRespondTo(user, post)) throw forbidden(MESSAGES.moderation.hiddenClosed);
     const [reply] = await tx
       .insert(communityReplies)
       .values({ postId: id, authorId: user.id, content: input.content, ...analysisColumns(analysis) })

@@ -56,7 +56,9 @@ export type ReplyInserted =
   /** No such discussion (or deleted before the statement): nothing written. */
   | { status: 'missing' }
   /** The actor may not reply there (canReplyToDiscussion): nothing written. */
-  | { status: 'forbidden' };
+  | { status: 'forbidden' }
+  /** The discussion is hidden and the actor sees only its notice (canRespondTo): nothing written. */
+  | { status: 'closed' };
 
 /** A reply's row and its author's, as row_to_json wrote them. */
 type StoredReply = {
@@ -72,7 +74,7 @@ type Row = {
   part: 0 | 1;
   n: number | null;
   reply_id: string | null;
-  head: (Record<string, unknown> & { allowed: boolean }) | null;
+  head: (Record<string, unknown> & { allowed: boolean; closed: boolean }) | null;
   notification: Record<string, unknown> | null;
   unread: number | null;
   event_id: string | null;
@@ -110,7 +112,9 @@ const repliesInsert = preparedSql<Row>(
             { id: sql`input.actor_id`, role: sql`input.actor_role` },
           ),
           isEnrolled: sql`exists (select from enrolments e where e.class_id = d.class_id and e.user_id = input.actor_id)`,
-        })} as allowed
+        })} as allowed,
+        -- Hidden, and the actor sees only its notice (moderation/policy.ts canRespondTo).
+        d.hidden and d.author_id <> input.actor_id and not input.actor_is_admin as closed
       from input
       join discussion d on d.id = input.discussion_id
       join classes c on c.id = d.class_id
@@ -121,7 +125,7 @@ const repliesInsert = preparedSql<Row>(
       select input.id, input.discussion_id, input.actor_id, input.content, input.sentiment_label,
         input.sentiment_polarity, input.flagged, input.flag_reason, input.hidden
       from input join target on target.n = input.n
-      where target.allowed
+      where target.allowed and not target.closed
       order by input.n
       returning *
     ), notified as (
@@ -206,7 +210,8 @@ function targetOf(head: Record<string, unknown>): ReplyTarget {
  * the order they came in.
  *
  * Each discussion is locked against deletion until the statement ends; a reply whose discussion is gone
- * writes nothing and answers 'missing', one its actor may not write answers 'forbidden'.
+ * writes nothing and answers 'missing', one its actor may not write answers 'forbidden', one hidden from
+ * its actor answers 'closed'.
  */
 export async function insertReplies(db: Queryable, items: ReplyToInsert[]): Promise<ReplyInserted[]> {
   const ids = items.map(() => randomUUID()).sort();
@@ -237,6 +242,7 @@ export async function insertReplies(db: Queryable, items: ReplyToInsert[]): Prom
   return heads.map((row, i): ReplyInserted => {
     if (!row.head) return { status: 'missing' };
     if (!row.head.allowed) return { status: 'forbidden' };
+    if (row.head.closed) return { status: 'closed' };
     const replies = byDiscussion.get((items[i] as ReplyToInsert).discussionId);
     const reply = replies?.find((r) => r._id === row.reply_id);
     if (!row.reply_id || !replies || !reply) throw new Error('reply insert wrote no reply it was allowed to');
@@ -282,6 +288,7 @@ export async function createReply(
   });
   if (inserted.status === 'missing') throw notFound(MESSAGES.discussionDetail.notFound);
   if (inserted.status === 'forbidden') throw forbidden(MESSAGES.discussionDetail.mustEnrolToReply);
+  if (inserted.status === 'closed') throw forbidden(MESSAGES.moderation.hiddenClosed);
   ctx.readCache.changed('discussion_replies');
   const { head, replies, reply } = inserted;
   const replyCount = replies.length;

@@ -24,7 +24,15 @@ import {
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { openReadyStream } from '../../test/sse.js';
 import { buildContext } from '../assistant/context.js';
-import { auditLog, moderationEntries, notifications, reports, users } from '../db/schema.js';
+import {
+  auditLog,
+  communityReplies,
+  moderationEntries,
+  notifications,
+  postLikes,
+  reports,
+  users,
+} from '../db/schema.js';
 import { HIDDEN_NOTICE } from './visibility.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -248,18 +256,53 @@ describe('auto-hide and the visibility rule', () => {
     const [r1, r2, r3, viewer] = others as [TestUser, TestUser, TestUser, TestUser];
     for (const who of [r1, r2, r3]) await giveStanding(t, who);
     const body = { targetType: 'discussion', targetId: discussion._id, reason: 'abuse' };
-    await report(r1, body);
+    expect(reportResponseSchema.parse((await report(r1, body)).body).hidden).toBe(false);
     await report(r2, body);
     // The same person twice is one reporter.
     await report(r2, { ...body, reason: 'spam' });
     expect((await entryFor(discussion._id))?.hidden).toBe(false);
     expect((await getDiscussion(discussion._id, viewer)).content).toBe(discussion.content);
-    await report(r3, body);
+    // The report that hides it says so, and the reporter's screens refresh at once (issue #37.9).
+    expect(reportResponseSchema.parse((await report(r3, body)).body).hidden).toBe(true);
     expect((await entryFor(discussion._id))?.hidden).toBe(true);
     const seen = await getDiscussion(discussion._id, viewer);
     expect(seen).toMatchObject({ title: HIDDEN_NOTICE, content: HIDDEN_NOTICE, hidden: true });
     const own = await getDiscussion(discussion._id, author);
     expect(own).toMatchObject({ title: discussion.title, content: discussion.content, hidden: true });
+  });
+
+  it('refuses likes and replies to hidden content from those who see only the notice (403), not its author or admins', async () => {
+    const { discussion, others, author, mentor } = await classWithDiscussion(5);
+    const post = await makePost(t, author);
+    const [r1, r2, r3, viewer] = others as [TestUser, TestUser, TestUser, TestUser];
+    for (const who of [r1, r2, r3]) await giveStanding(t, who);
+    for (const target of [
+      { targetType: 'discussion', targetId: discussion._id },
+      { targetType: 'post', targetId: post._id },
+    ]) {
+      for (const who of [r1, r2, r3]) expect((await report(who, { ...target, reason: 'spam' })).status).toBe(201);
+    }
+    const closed = { message: MESSAGES.moderation.hiddenClosed };
+    const like = (who: TestUser) => t.http.post(`/api/community/${post._id}/like`).set(who.auth);
+    const replyToPost = (who: TestUser) =>
+      t.http.post(`/api/community/${post._id}/replies`).set(who.auth).send({ content: 'Still here?' });
+    const replyToDiscussion = (who: TestUser) =>
+      t.http.post(`/api/discussions/${discussion._id}/replies`).set(who.auth).send({ content: 'Still here?' });
+    // A member of the class, and its mentor: neither can read it, so neither can answer it.
+    for (const who of [viewer, mentor]) {
+      expect(await like(who)).toMatchObject({ status: 403, body: closed });
+      expect(await replyToPost(who)).toMatchObject({ status: 403, body: closed });
+      expect(await replyToDiscussion(who)).toMatchObject({ status: 403, body: closed });
+    }
+    expect(await t.ctx.db.select().from(postLikes).where(eq(postLikes.postId, post._id))).toEqual([]);
+    expect(await t.ctx.db.select().from(communityReplies).where(eq(communityReplies.postId, post._id))).toEqual([]);
+    expect((await getDiscussion(discussion._id, author)).replies).toEqual([]);
+    // Its author and an admin read it as written, and may.
+    for (const who of [author, admin]) {
+      expect((await like(who)).status).toBe(200);
+      expect((await replyToPost(who)).status).toBe(201);
+      expect((await replyToDiscussion(who)).status).toBe(201);
+    }
   });
 
   it('meets concurrent reports on one entry, and hides once the third lands', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canModerate,
   canReport,
+  canRespondTo,
   canSeeHidden,
   hasStanding,
   queueScore,
@@ -18,6 +19,15 @@ describe('moderation policy', () => {
     expect(canSeeHidden(admin, 'someone')).toBe(true);
     expect(canSeeHidden(learner, 'someone')).toBe(false);
     expect(canSeeHidden({ id: 'm', role: 'mentor' }, 'someone')).toBe(false);
+  });
+
+  it('lets only those who can read hidden content like or answer it', () => {
+    const hidden = { hidden: true, authorId: 'someone' };
+    expect(canRespondTo(learner, hidden)).toBe(false);
+    expect(canRespondTo({ id: 'm', role: 'mentor' }, hidden)).toBe(false);
+    expect(canRespondTo({ id: 'someone', role: 'learner' }, hidden)).toBe(true);
+    expect(canRespondTo(admin, hidden)).toBe(true);
+    expect(canRespondTo(learner, { hidden: false, authorId: 'someone' })).toBe(true);
   });
 
   it('lets anyone report others but never themselves', () => {

@@ -11,6 +11,13 @@ export interface Viewer {
 /** Hidden content is still shown as written to its author and to admins; everyone else sees the notice. */
 export const canSeeHidden = (viewer: Viewer, authorId: string): boolean => viewer.id === authorId || isAdmin(viewer);
 
+/**
+ * Liking or replying to something hidden: only by those who may still read it. Anyone else sees the
+ * notice in its place, and answering what they cannot read would add to it unseen.
+ */
+export const canRespondTo = (viewer: Viewer, item: { hidden: boolean; authorId: string }): boolean =>
+  !item.hidden || canSeeHidden(viewer, item.authorId);
+
 /** Anyone signed in may report what someone else wrote (or someone else's profile), never their own. */
 export const canReport = (reporter: Viewer, authorId: string): boolean => reporter.id !== authorId;
 

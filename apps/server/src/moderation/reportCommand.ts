@@ -72,14 +72,15 @@ async function isAdminAccount(tx: Queryable, userId: string): Promise<boolean> {
  * Reports an item, or updates the caller's report of it (`created` false). 404 when it does not exist
  * or the caller may not read it (a discussion of a class they are not in); 403 for their own. Once its
  * reporters weigh MODERATION_AUTO_HIDE_REPORTS (policy.ts shouldAutoHide: standing, their record, no
- * second try after a dismissal, never an admin's content) the item is hidden pending review.
+ * second try after a dismissal, never an admin's content) the item is hidden pending review; `hidden`
+ * says whether it is hidden now.
  */
 export async function reportItem(
   ctx: AppContext,
   user: UserRow,
   input: ReportInput,
   targetId: string,
-): Promise<{ report: Report; created: boolean }> {
+): Promise<{ report: Report; created: boolean; hidden: boolean }> {
   const target = await loadTarget(ctx.db, input.targetType, targetId);
   if (!target) throw notFound(MESSAGES.moderation.targetNotFound);
   if (target.membersOf && !(await membershipOf(ctx.db, target.membersOf, user))?.isMember) {
@@ -119,5 +120,6 @@ export async function reportItem(
   return {
     report: presentReport(result.row, { targetType: input.targetType, targetId }),
     created: result.created,
+    hidden: target.hidden || result.hid,
   };
 }

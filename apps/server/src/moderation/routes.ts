@@ -23,8 +23,8 @@ export function reportRoutes(ctx: AppContext, limits: RateLimiters): Router {
     const user = actor(req);
     const input = parseInput(createReportRequestSchema, req.body);
     const targetId = parseId(input.targetId, MESSAGES.moderation.targetNotFound);
-    const { report, created } = await reportItem(ctx, user, input, targetId);
-    res.status(created ? 201 : 200).json({ report });
+    const { report, created, hidden } = await reportItem(ctx, user, input, targetId);
+    res.status(created ? 201 : 200).json({ report, hidden });
   });
   return router;
 }

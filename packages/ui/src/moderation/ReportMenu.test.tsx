@@ -27,7 +27,7 @@ const REPORT = {
 function setup({
   author = BEA,
   user = TEST_USER,
-  answer = () => ({ status: 201, data: { report: REPORT } }),
+  answer = () => ({ status: 201, data: { report: REPORT, hidden: false } }),
 }: {
   author?: { _id: string; name: string };
   user?: typeof TEST_USER | null;
@@ -132,7 +132,9 @@ describe('ReportMenu', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
 
   it('says when the report updated an earlier one, and remembers it on the next opening', async () => {
     toast.success.mockClear();
-    setup({ answer: () => ({ status: 200, data: { report: { ...REPORT, reason: 'other', note: 'again' } } }) });
+    setup({
+      answer: () => ({ status: 200, data: { report: { ...REPORT, reason: 'other', note: 'again' }, hidden: false } }),
+    });
     const { user, dialog } = await openReport();
     await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));

@@ -20,6 +20,21 @@ export function useMyReport(targetType: ModerationTargetType, targetId: string) 
   });
 }
 
+/**
+ * What holds each kind of item on screen: once a report leaves it hidden, the reporter's copies refresh
+ * and show the notice at once (each page's queries.ts owns its root). A profile is read where it is shown,
+ * with no list to refresh.
+ */
+const HOLDERS: Record<ModerationTargetType, readonly (readonly string[])[]> = {
+  post: [['community']],
+  postReply: [['community']],
+  discussion: [['discussions']],
+  reply: [['discussions']],
+  review: [['reviews']],
+  material: [['classes', 'materials']],
+  user: [],
+};
+
 /** POST /reports: 201 for a new report, 200 when it replaced the caller's earlier one (`updated`). */
 export function useSendReport() {
   const api = useApi();
@@ -27,10 +42,12 @@ export function useSendReport() {
   return useMutation({
     mutationFn: async (request: CreateReportRequest) => {
       const response = await api.post<ReportResponse>('/reports', request);
-      return { report: response.data.report, updated: response.status === 200 };
+      return { report: response.data.report, hidden: response.data.hidden, updated: response.status === 200 };
     },
-    onSuccess: ({ report }, request) => {
+    onSuccess: ({ report, hidden }, request) => {
       queryClient.setQueryData(reportKeys.mine(request.targetType, request.targetId), report ?? null);
+      if (!hidden) return;
+      for (const queryKey of HOLDERS[request.targetType]) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

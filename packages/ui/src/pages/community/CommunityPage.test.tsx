@@ -196,5 +196,53 @@ describe('sanctions and hidden posts', { timeout: PAGE_TEST_TIMEOUT_MS }, () => 
     expect(within(article).getByTestId('hidden-notice')).toHaveTextContent(notice);
     expect(within(article).queryByRole('note')).not.toBeInTheDocument();
     expect(within(article).getByRole('button', { name: /More actions for the post/ })).toBeInTheDocument();
+    // What they cannot read they cannot like or answer: the count stays, the controls go.
+    expect(within(article).queryByRole('button', { name: /^Like/ })).not.toBeInTheDocument();
+    expect(within(article).getByText('0 likes')).toBeInTheDocument();
+    expect(within(article).queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('shows the notice at once when the reader’s own report hides the post, without a reload (issue #37.9)', async () => {
+    const user = userEvent.setup();
+    const notice = MESSAGES.moderation.hiddenNotice;
+    let hidden = false;
+    const { requests } = renderWithAuth(<CommunityPage />, {
+      path: '/community',
+      route: '/community',
+      answer: (config) => {
+        if (config.method === 'get' && config.url === '/community') {
+          return {
+            status: 200,
+            data: [hidden ? makePost({ ...OLD, title: notice, content: notice, hidden: true }) : OLD],
+          };
+        }
+        if (config.method === 'post' && config.url === '/reports') {
+          // The third report: the server hid the post as it recorded it.
+          hidden = true;
+          const report = {
+            _id: 'rep1',
+            targetType: 'post',
+            targetId: OLD._id,
+            reason: 'spam',
+            note: '',
+            entryId: 'e1',
+            createdAt: '2026-03-04T10:00:00.000Z',
+            updatedAt: '2026-03-04T10:00:00.000Z',
+          };
+          return { status: 201, data: { report, hidden: true } };
+        }
+        return { status: 404, data: {} };
+      },
+    });
+    const article = await screen.findByRole('article', { name: 'Older post' });
+    await user.click(within(article).getByRole('button', { name: /More actions for the post/ }));
+    await user.click(screen.getByRole('button', { name: 'Report post' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    const shown = await screen.findByRole('article', { name: notice });
+    expect(within(shown).getByTestId('hidden-notice')).toHaveTextContent(notice);
+    expect(screen.queryByText('Older post')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'get' && r.url === '/community').length).toBeGreaterThan(1);
   });
 });

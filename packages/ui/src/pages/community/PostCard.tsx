@@ -1,5 +1,5 @@
 import { type CommunityPost, type CommunityReply, MESSAGES, type User } from '@mentora/contract';
-import { MessageSquare, Trash2 } from 'lucide-react';
+import { Heart, MessageSquare, Trash2 } from 'lucide-react';
 import { memo, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../api/errors';
@@ -197,7 +197,15 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
       )}
 
       <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <LikeButton liked={liked} count={post.likes.length} pending={like.isPending} onToggle={toggleLike} />
+        {/* Hidden from this viewer: what they cannot read they cannot like or answer (the server agrees). */}
+        {view === 'notice' ? (
+          <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+            <Heart aria-hidden="true" className="size-4" />
+            {countLabel(post.likes.length, 'like', 'likes')}
+          </span>
+        ) : (
+          <LikeButton liked={liked} count={post.likes.length} pending={like.isPending} onToggle={toggleLike} />
+        )}
         <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
           <MessageSquare aria-hidden="true" className="size-4" />
           {countLabel(post.replies.length, 'reply', 'replies')}
@@ -212,19 +220,21 @@ export const PostCard = memo(function PostCard({ post, onDeleted }: PostCardProp
         </ol>
       )}
 
-      <div className="mt-4">
-        <ReplyForm
-          label={`Reply to ${post.title}`}
-          hideLabel
-          placeholder="Write a reply..."
-          submitLabel="Reply"
-          rows={1}
-          inline
-          send={(content) => reply.mutateAsync(content)}
-          pending={reply.isPending}
-          error={reply.isError ? errorMessage(reply.error, MESSAGES.community.replyFailed) : null}
-        />
-      </div>
+      {view !== 'notice' && (
+        <div className="mt-4">
+          <ReplyForm
+            label={`Reply to ${post.title}`}
+            hideLabel
+            placeholder="Write a reply..."
+            submitLabel="Reply"
+            rows={1}
+            inline
+            send={(content) => reply.mutateAsync(content)}
+            pending={reply.isPending}
+            error={reply.isError ? errorMessage(reply.error, MESSAGES.community.replyFailed) : null}
+          />
+        </div>
+      )}
 
       <ConfirmDialog
         open={confirming}

@@ -227,26 +227,29 @@ function DiscussionView({ discussion }: { discussion: Discussion }) {
         )}
       </section>
 
-      <section aria-labelledby="reply-form-heading" className={`${card} mt-8 p-5 sm:p-6`}>
-        <h2 id="reply-form-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Add a reply
-        </h2>
-        <div className="mt-4">
-          <ReplyForm
-            label="Your reply"
-            hideLabel
-            placeholder="Share your thoughts or an answer..."
-            send={async (content) => {
-              const updated = await reply.mutateAsync(content);
-              // The new reply is the last one: show every reply up to it.
-              setShownReplies(Number.POSITIVE_INFINITY);
-              return updated;
-            }}
-            pending={reply.isPending}
-            error={reply.isError ? replyError(reply.error) : null}
-          />
-        </div>
-      </section>
+      {/* Hidden from this viewer: what they cannot read they cannot answer (the server agrees). */}
+      {view !== 'notice' && (
+        <section aria-labelledby="reply-form-heading" className={`${card} mt-8 p-5 sm:p-6`}>
+          <h2 id="reply-form-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+            Add a reply
+          </h2>
+          <div className="mt-4">
+            <ReplyForm
+              label="Your reply"
+              hideLabel
+              placeholder="Share your thoughts or an answer..."
+              send={async (content) => {
+                const updated = await reply.mutateAsync(content);
+                // The new reply is the last one: show every reply up to it.
+                setShownReplies(Number.POSITIVE_INFINITY);
+                return updated;
+              }}
+              pending={reply.isPending}
+              error={reply.isError ? replyError(reply.error) : null}
+            />
+          </div>
+        </section>
+      )}
 
       <ConfirmDialog
         open={confirming}
