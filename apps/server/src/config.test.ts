@@ -16,8 +16,11 @@ describe('loadConfig', () => {
       bcryptCost: 12,
       liveBaseUrl: 'https://meet.jit.si/',
       readCacheMb: 32,
+      currency: 'USD',
     });
     expect(config.rateLimit.enabled).toBe(true);
+    // Any case in, ISO 4217's upper case out.
+    expect(loadConfig({ DATA_DIR: tmp(), CURRENCY: ' eur ' }).currency).toBe('EUR');
     expect(config.rateLimit).toMatchObject({ loginPerAccount: 10, loginAccountCeiling: 100 });
     expect(config.passwords).toEqual({ cost: 12, threads: availableParallelism() });
     expect(loadConfig({ DATA_DIR: tmp(), PASSWORD_THREADS: '3', PASSWORD_QUEUE_MAX: '0' }).passwords).toEqual({
@@ -54,6 +57,8 @@ describe('loadConfig', () => {
     ['EVENTS_HEARTBEAT_MS', '10', /EVENTS_HEARTBEAT_MS must be between 50 and 300000/],
     ['EVENTS_MAX_STREAMS_PER_USER', '0', /EVENTS_MAX_STREAMS_PER_USER must be between 1 and 1000/],
     ['READ_CACHE_MB', '5000', /READ_CACHE_MB must be between 0 and 4096/],
+    ['CURRENCY', 'dollars', /^Invalid configuration: CURRENCY: CURRENCY must be an ISO 4217 code such as USD or EUR/],
+    ['CURRENCY', 'XYZ', /CURRENCY must be an ISO 4217 code/],
     ['LOGIN_RATE_LIMIT_ACCOUNT_CEILING', '0', /LOGIN_RATE_LIMIT_ACCOUNT_CEILING must be between 1 and 1000000/],
     ['PASSWORD_THREADS', '0', /PASSWORD_THREADS must be between 1 and 64/],
     ['PASSWORD_QUEUE_MAX', 'lots', /PASSWORD_QUEUE_MAX must be a whole number/],

@@ -80,6 +80,15 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: int('SESSION_IDLE_DAYS', 1, 3650).default(30),
   SESSION_REMINDER_MINUTES: int('SESSION_REMINDER_MINUTES', 1, 10_080).default(15),
   DIGEST_HOUR: int('DIGEST_HOUR', 0, 23).default(8),
+  // Any case in, ISO 4217's upper case out; only codes the runtime's Intl knows, so every reader can show it.
+  CURRENCY: z
+    .string()
+    .trim()
+    .transform((code) => code.toUpperCase())
+    .refine((code) => Intl.supportedValuesOf('currency').includes(code), {
+      message: 'CURRENCY must be an ISO 4217 code such as USD or EUR',
+    })
+    .default('USD'),
   MATERIAL_MAX_MB: int('MATERIAL_MAX_MB', 1, 10_240).default(50),
   AVATAR_MAX_MB: int('AVATAR_MAX_MB', 1, 100).default(5),
   IMAGE_THREADS: int('IMAGE_THREADS', 1, 16).default(2),
@@ -198,6 +207,8 @@ export interface Config {
   sessionReminderMs: number;
   /** The local hour (in each user's time zone) their daily notification digest is sent at (DIGEST_HOUR). */
   digestHour: number;
+  /** What class prices are in (CURRENCY, ISO 4217, upper case): every class answer carries it. */
+  currency: string;
   /** Upload limits (issue #26), in bytes: one class material, one profile picture, all of one class's materials. */
   uploads: { materialMaxBytes: number; avatarMaxBytes: number; classStorageMaxBytes: number };
   /**
@@ -342,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_DAYS * 24 * 3600 * 1000,
     sessionReminderMs: e.SESSION_REMINDER_MINUTES * 60_000,
     digestHour: e.DIGEST_HOUR,
+    currency: e.CURRENCY,
     uploads: {
       materialMaxBytes: e.MATERIAL_MAX_MB * MB,
       avatarMaxBytes: e.AVATAR_MAX_MB * MB,

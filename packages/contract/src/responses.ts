@@ -125,6 +125,8 @@ export const classSchema = z.object({
   contentType: z.enum(CONTENT_TYPES),
   contentUrl: z.string(),
   price: z.number(),
+  /** What `price` is in: the server's CURRENCY, an ISO 4217 code in upper case ("USD"). */
+  currency: z.string().regex(/^[A-Z]{3}$/),
   isPaid: z.boolean(),
   schedule: z.string(),
   maxStudents: z.number().nullable(),

@@ -65,6 +65,8 @@ describe('POST /api/classes', () => {
       title: 'Intro to TypeScript',
       tags: ['ts', 'types', 'generics'],
       price: 19.99,
+      // The server's CURRENCY (default USD): every class answer says what its price is in.
+      currency: 'USD',
       mentor: { _id: mentor.user.id, name: mentor.user.name },
       enrolledStudents: [],
       studentCount: 0,

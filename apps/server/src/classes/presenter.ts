@@ -13,7 +13,8 @@ import type { ClassView } from './queries.js';
  * The only way a class leaves the server. enrolledStudents appears only when the view carries it (detail),
  * enrolledAt only on the viewer's own enrolled classes.
  */
-export function presentClass(view: ClassView): ClassItem {
+/** A class as every answer shows it; `currency` is the server's (config CURRENCY), which its price is in. */
+export function presentClass(view: ClassView, currency: string): ClassItem {
   const { cls } = view;
   return {
     _id: cls.id,
@@ -23,6 +24,7 @@ export function presentClass(view: ClassView): ClassItem {
     contentType: cls.contentType,
     contentUrl: cls.contentUrl,
     price: Number(cls.price),
+    currency,
     isPaid: cls.isPaid,
     schedule: cls.schedule,
     maxStudents: cls.maxStudents,

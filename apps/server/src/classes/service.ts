@@ -105,14 +105,14 @@ export async function listClasses(ctx: AppContext, user: UserRow, query: ListQue
     const page = pageOf(rows, query.limit, (row) =>
       row.searchTier === null || row.searchTier === undefined ? row.cls : { ...row.cls, tier: row.searchTier },
     );
-    return { classes: page.items.map(presentClass), nextCursor: page.nextCursor };
+    return { classes: page.items.map((view) => presentClass(view, ctx.config.currency)), nextCursor: page.nextCursor };
   });
 }
 
 export async function getClass(ctx: AppContext, id: string): Promise<ClassItem> {
   const item = await ctx.readCache.read(JSON.stringify(['class', id]), CLASS_TABLES, async () => {
     const view = await findClassView(ctx.db, id);
-    return view && presentClass(view);
+    return view && presentClass(view, ctx.config.currency);
   });
   if (!item) throw classNotFound();
   return item;
@@ -121,7 +121,7 @@ export async function getClass(ctx: AppContext, id: string): Promise<ClassItem> 
 export async function enrolledClasses(ctx: AppContext, user: UserRow): Promise<ClassItem[]> {
   return ctx.readCache.read(JSON.stringify(['enrolledClasses', user.id]), CLASS_TABLES, async () => {
     const rows = await listClassViews(ctx.db, { viewerId: user.id, filter: 'enrolled' });
-    return rows.map(presentClass);
+    return rows.map((view) => presentClass(view, ctx.config.currency));
   });
 }
 
@@ -129,7 +129,7 @@ export async function createdClasses(ctx: AppContext, user: UserRow): Promise<Cl
   if (!canListCreatedClasses(user)) throw forbidden(MESSAGES.server.mentorOnly);
   return ctx.readCache.read(JSON.stringify(['createdClasses', user.id]), CLASS_TABLES, async () => {
     const rows = await listClassViews(ctx.db, { viewerId: user.id, filter: 'created' });
-    return rows.map(presentClass);
+    return rows.map((view) => presentClass(view, ctx.config.currency));
   });
 }
 
@@ -144,14 +144,17 @@ export async function createClass(ctx: AppContext, user: UserRow, input: CreateI
     .returning();
   if (!row) throw new Error('class insert returned nothing');
   ctx.readCache.changed('classes');
-  return presentClass({
-    cls: row,
-    mentor: { id: user.id, name: user.name, profilePicture: user.profilePicture },
-    studentCount: 0,
-    rating: null,
-    reviewCount: 0,
-    enrolledStudents: [],
-  });
+  return presentClass(
+    {
+      cls: row,
+      mentor: { id: user.id, name: user.name, profilePicture: user.profilePicture },
+      studentCount: 0,
+      rating: null,
+      reviewCount: 0,
+      enrolledStudents: [],
+    },
+    ctx.config.currency,
+  );
 }
 
 /**
@@ -180,7 +183,7 @@ export async function updateClass(ctx: AppContext, user: UserRow, id: string, in
       .where(eq(classes.id, id));
     const view = await findClassView(tx, id);
     if (!view) throw classNotFound();
-    return presentClass(view);
+    return presentClass(view, ctx.config.currency);
   });
   ctx.readCache.changed('classes');
   return updated;

@@ -79,8 +79,8 @@ export function formatDecimal(value: number, { locale }: FormatOptions = {}, fra
 }
 
 /**
- * An amount of money: in the currency's own style when its ISO 4217 code is known ("$1,234.50"), otherwise
- * as a two-decimal number, which is how class prices show, since SPEC.md names no currency for them.
+ * An amount of money: in the currency's own style when its ISO 4217 code is given ("$1,234.50"), otherwise
+ * as a two-decimal number.
  */
 export function formatMoney(amount: number, currency?: string, { locale }: FormatOptions = {}): string {
   if (!currency) return formatDecimal(amount, { locale });

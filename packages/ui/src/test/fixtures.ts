@@ -47,6 +47,7 @@ export function makeClass(overrides: Partial<ClassItem> & { _id: string }): Clas
     contentType: 'live',
     contentUrl: '',
     price: 0,
+    currency: 'USD',
     isPaid: false,
     schedule: 'Mondays, 18:00',
     maxStudents: 20,

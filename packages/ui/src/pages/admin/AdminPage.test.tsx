@@ -34,6 +34,7 @@ const CLASS: ClassItem = {
   contentType: 'live',
   contentUrl: '',
   price: 0,
+  currency: 'USD',
   isPaid: false,
   schedule: '',
   maxStudents: null,

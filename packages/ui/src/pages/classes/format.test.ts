@@ -13,10 +13,12 @@ describe('class formatting', () => {
     expect(isFull({ studentCount: 500, maxStudents: null })).toBe(false);
   });
 
-  it('shows free classes as Free and prices with two decimals', () => {
-    expect(formatPrice({ isPaid: false, price: 0 })).toBe('Free');
-    expect(formatPrice({ isPaid: true, price: 0 })).toBe('Free');
-    expect(formatPrice({ isPaid: true, price: 19.5 })).toMatch(/19[.,]50/);
+  it('shows free classes as Free and prices in their currency (issue #37.11)', () => {
+    expect(formatPrice({ isPaid: false, price: 0, currency: 'USD' })).toBe('Free');
+    expect(formatPrice({ isPaid: true, price: 0, currency: 'USD' })).toBe('Free');
+    expect(formatPrice({ isPaid: true, price: 19.5, currency: 'USD' })).toMatch(/^(US)?\$19[.,]50$/);
+    expect(formatPrice({ isPaid: true, price: 19.5, currency: 'EUR' })).toMatch(/€\s?19[.,]50|19[.,]50\s?€/);
+    expect(formatPrice({ isPaid: true, price: 1200, currency: 'JPY' })).toMatch(/[¥￥]\s?1,?200$/);
   });
 
   it('counts students in words', () => {

@@ -1,10 +1,10 @@
 import type { ClassCategory, ClassItem, ClassStatus, ContentType } from '@mentora/contract';
 import { countLabel, formatMoney } from '../../components/formatters';
 
-/** "Free" for free classes; otherwise the price with two decimals, without a symbol as the spec names no currency. */
-export function formatPrice(cls: Pick<ClassItem, 'isPaid' | 'price'>): string {
+/** "Free" for free classes; otherwise the price in its currency, as the reader's locale writes money ("$19.00"). */
+export function formatPrice(cls: Pick<ClassItem, 'isPaid' | 'price' | 'currency'>): string {
   if (!cls.isPaid || cls.price <= 0) return 'Free';
-  return formatMoney(cls.price);
+  return formatMoney(cls.price, cls.currency);
 }
 
 /** Seats taken and seats in all: "3 / 20", or "3 / no limit". */

@@ -13,6 +13,7 @@ function cls(id: string, createdAt: string, status: ClassItem['status'] = 'upcom
     contentType: 'live',
     contentUrl: '',
     price: 0,
+    currency: 'USD',
     isPaid: false,
     schedule: '',
     maxStudents: null,

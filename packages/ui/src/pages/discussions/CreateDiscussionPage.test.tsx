@@ -15,6 +15,7 @@ function cls(id: string, title: string): ClassItem {
     contentType: 'live',
     contentUrl: '',
     price: 0,
+    currency: 'USD',
     isPaid: false,
     schedule: '',
     maxStudents: null,
