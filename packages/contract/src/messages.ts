@@ -28,6 +28,23 @@ export function formatUtc(moment: string | Date): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
 }
 
+/** formatUtc's moments, as they stand in a message. */
+const UTC_MOMENT = new RegExp(`\\b(\\d{1,2}) (${MONTHS.join('|')}) (\\d{4}), (\\d{2}):(\\d{2}) UTC\\b`, 'g');
+
+/**
+ * A message with each of formatUtc's moments written by `write` instead: the app shows the moments in
+ * the server's messages (a sanction's end) as it shows every other date, in the reader's style and time
+ * zone, while the API keeps one form every client can read.
+ */
+export function rewriteUtcMoments(text: string, write: (moment: Date) => string): string {
+  return text.replace(UTC_MOMENT, (whole, day: string, month: string, year: string, hh: string, mm: string) => {
+    const moment = new Date(
+      Date.UTC(Number(year), MONTHS.indexOf(month as (typeof MONTHS)[number]), Number(day), Number(hh), Number(mm)),
+    );
+    return Number.isNaN(moment.getTime()) ? whole : write(moment);
+  });
+}
+
 /** "Your account is silenced until 3 December 2026, 14:05 UTC: <reason>" */
 function sanctionText(state: 'silenced' | 'suspended', until: string | Date, reason: string): string {
   return `Your account is ${state} until ${formatUtc(until)}: ${reason}`;

@@ -1,4 +1,5 @@
 import { isAxiosError } from 'axios';
+import { localMoments } from '../components/formatters';
 
 export interface FieldError {
   path: string;
@@ -12,12 +13,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * What to tell the person when a call failed: the server's `message` when it sent one (API.md: errors are
  * always `{message}`), otherwise the screen's own fallback from SPEC.md section 8. Errors the UI throws
- * itself (such as 'Invalid response format') keep their message.
+ * itself (such as 'Invalid response format') keep their message. A moment in the server's message (a
+ * sanction's end) is shown as the app shows dates.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (isAxiosError(error)) {
     const data: unknown = error.response?.data;
-    if (isRecord(data) && typeof data.message === 'string' && data.message.trim() !== '') return data.message;
+    if (isRecord(data) && typeof data.message === 'string' && data.message.trim() !== '') {
+      return localMoments(data.message);
+    }
     return fallback;
   }
   if (error instanceof ResponseFormatError) return error.message;

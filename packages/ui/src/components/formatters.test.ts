@@ -1,3 +1,4 @@
+import { MESSAGES } from '@mentora/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   countLabel,
@@ -6,6 +7,7 @@ import {
   formatDateTime,
   formatDecimal,
   formatMoney,
+  localMoments,
   relativeTime,
 } from './formatters';
 
@@ -15,6 +17,24 @@ afterEach(() => vi.restoreAllMocks());
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 const US_UTC = { locale: 'en-US', timeZone: 'UTC' };
+
+describe('localMoments', () => {
+  it('writes the server message’s UTC moments as the app writes dates, in the reader’s zone (issue #37.15)', () => {
+    const message = MESSAGES.server.silenced('2026-12-02T04:57:00.000Z', 'spam');
+    expect(message).toBe('Your account is silenced until 2 December 2026, 04:57 UTC: spam');
+    expect(plain(localMoments(message, { locale: 'en-US', timeZone: 'America/New_York' }))).toBe(
+      'Your account is silenced until Dec 1, 2026, 11:57 PM: spam',
+    );
+    expect(plain(localMoments(message, { locale: 'en-GB', timeZone: 'Asia/Tokyo' }))).toBe(
+      'Your account is silenced until 2 Dec 2026, 13:57: spam',
+    );
+  });
+
+  it('leaves a message without such a moment, or with an impossible one, as it is', () => {
+    expect(localMoments('Login failed', US_UTC)).toBe('Login failed');
+    expect(localMoments('until 99 Smarch 2026, 04:57 UTC', US_UTC)).toBe('until 99 Smarch 2026, 04:57 UTC');
+  });
+});
 
 describe('formatDate and formatDateTime', () => {
   const evening = '2026-11-25T21:14:00.000Z';

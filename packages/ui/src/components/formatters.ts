@@ -15,6 +15,8 @@
 // - from 7 calendar days: weeks; from one whole calendar month: months; from 12 months: years.
 // Counts are of whole units passed (floored), never rounded up; the future reads the same way ("tomorrow").
 
+import { rewriteUtcMoments } from '@mentora/contract';
+
 export interface FormatOptions {
   /** A BCP 47 tag; the viewer's locale when left out. */
   locale?: string;
@@ -67,6 +69,14 @@ export function formatDate(iso: string | null | undefined, options: FormatOption
 export function formatDateTime(iso: string | null | undefined, options: FormatOptions = {}): string {
   const date = readDate(iso);
   return date ? dateFormat({ dateStyle: 'medium', timeStyle: 'short' }, options).format(date) : '';
+}
+
+/**
+ * A server message with its moments ("until 3 December 2026, 14:05 UTC", the API's one form) written as
+ * formatDateTime writes every other date, so that the app shows dates in one style, in the reader's zone.
+ */
+export function localMoments(text: string, options: FormatOptions = {}): string {
+  return rewriteUtcMoments(text, (moment) => formatDateTime(moment.toISOString(), options));
 }
 
 /** A number with a fixed count of decimals and grouped thousands ("1,234.50" in US English). */

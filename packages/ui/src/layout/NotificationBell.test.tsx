@@ -1,7 +1,8 @@
-import { type Notification, UNREAD_COUNT_MAX } from '@mentora/contract';
+import { MESSAGES, type Notification, UNREAD_COUNT_MAX } from '@mentora/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../components/formatters';
 import { applyLiveEvent } from '../live/dispatch';
 import { renderWithAuth, sent } from '../test/renderWithAuth';
 import { bellLabel, NotificationBell, unreadText } from './NotificationBell';
@@ -70,6 +71,21 @@ describe('NotificationBell', () => {
       applyLiveEvent(queryClient, 'notification', { notification: notification('n-3', false), unreadCount: 1 }),
     );
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+  });
+
+  it('writes a sanction’s end as the app writes dates, not as the server’s UTC form', async () => {
+    const user = userEvent.setup();
+    const endsAt = '2026-12-02T04:57:00.000Z';
+    const silenced = { ...notification('n-s', false), kind: 'silenced' as const, actor: null };
+    silenced.message = MESSAGES.notifications.silenced(endsAt, 'spam');
+    renderWithAuth(<NotificationBell />, {
+      path: '/dashboard',
+      answer: () => ({ status: 200, data: { notifications: [silenced], unreadCount: 1, nextCursor: null } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const link = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('link');
+    expect(link).toHaveTextContent(`Your account is silenced until ${formatDateTime(endsAt)}: spam`);
+    expect(link).not.toHaveTextContent('UTC');
   });
 
   it('has an empty state', async () => {

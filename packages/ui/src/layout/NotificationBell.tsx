@@ -2,7 +2,7 @@ import { type Notification, UNREAD_COUNT_MAX } from '@mentora/contract';
 import { Bell, CheckCheck } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { relativeTime } from '../components/formatters';
+import { localMoments, relativeTime } from '../components/formatters';
 import { Popover } from '../components/Popover';
 import { focusRing, iconButton, textLink } from '../components/styles';
 import { useMarkNotificationsRead, useNotifications } from '../live/notifications';
@@ -35,7 +35,7 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
         />
         <span className="min-w-0 flex-1">
           <span className={`block break-words ${notification.read ? '' : 'font-semibold'}`}>
-            {notification.message}
+            {localMoments(notification.message)}
             {!notification.read && <span className="sr-only"> (unread)</span>}
           </span>
           <time dateTime={notification.updatedAt} className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../components/formatters';
 import { PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
 import { renderWithAuth } from '../../test/renderWithAuth';
 import { LoginPage } from './LoginPage';
@@ -22,13 +23,13 @@ async function signIn() {
 }
 
 describe('LoginPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
-  it('tells a suspended person why and until when, in the server’s words', async () => {
+  it('tells a suspended person why and until when, in the server’s words with the end as the app writes dates', async () => {
     const message = MESSAGES.server.suspended('2026-12-03T14:05:00.000Z', 'Repeated harassment');
     const { auth } = renderWithAuth(<LoginPage />, { path: '/login', user: null });
     auth.login.mockRejectedValueOnce(refused(403, { message, requestId: 'r1' }));
     await signIn();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your account is suspended until 3 December 2026, 14:05 UTC: Repeated harassment',
+      `Your account is suspended until ${formatDateTime('2026-12-03T14:05:00.000Z')}: Repeated harassment`,
     );
   });
 
