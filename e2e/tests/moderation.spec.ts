@@ -65,10 +65,10 @@ test('a reported reply reaches the open queue live, is hidden with a silence, an
   // The admin selects it, gives a reason and a 3-day silence, and hides it; the undo time then runs out.
   await entry.getByRole('heading').first().click();
   await expect(entry).toHaveAttribute('aria-current', 'true');
-  await entry.getByLabel('Reason (optional)').fill('Advertising');
+  await entry.getByLabel('Private reason (optional)').fill('Advertising');
   await entry.getByLabel('Sanction of the author').selectOption({ label: 'Silence' });
   await entry.getByLabel('Days').fill('3');
-  await entry.getByLabel('Message to the author').fill('Advertising in discussions');
+  await entry.getByLabel('Message to the person').fill('Advertising in discussions');
   const decidedAt = Date.now();
   await entry.getByRole('button', { name: `Hide ${spam}` }).click();
   await expect(entry).toHaveCount(0);

@@ -40,7 +40,7 @@ test('an admin suspends a learner from their row, and lifts it early', async ({
   const dialog = admin.getByRole('dialog', { name: `Sanction ${name}` });
   await dialog.getByText('Suspend', { exact: true }).click();
   await dialog.getByLabel('Days').fill('2');
-  await dialog.getByLabel('Reason').fill('Repeated spam after a warning');
+  await dialog.getByLabel('Message to the person').fill('Repeated spam after a warning');
   const decidedAt = Date.now();
   await dialog.getByRole('button', { name: `Suspend ${name}` }).click();
   await expect(dialog).toBeHidden();

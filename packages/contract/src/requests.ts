@@ -486,8 +486,9 @@ export const listAuditLogQuerySchema = paginationQuerySchema;
 
 /**
  * POST /users/{id}/sanctions: warn, silence or suspend. `days` (a whole number, 1-365) is required for
- * silence and suspend and ignored for a warning. `reason` is shown to the person, in the notification and
- * on every refused action; `message` (optional) is what a warning says beyond the reason.
+ * silence and suspend and ignored for a warning. `reason` is the message shown to the person, in the
+ * notification and on every refused action; `note` (optional) is the admin's private reason, kept in the
+ * audit log only; `message` (optional, kept for older clients) is what a warning says instead of `reason`.
  */
 export const imposeSanctionRequestSchema = z
   .object({
@@ -500,6 +501,7 @@ export const imposeSanctionRequestSchema = z
       .optional(),
     reason: boundedText('Reason', 1, SANCTION_TEXT.reasonMax),
     message: optionalText('Message', SANCTION_TEXT.messageMax).optional(),
+    note: optionalText('Private reason', MODERATION_REASON_MAX).optional(),
   })
   .refine((v) => v.kind === 'warn' || v.days !== undefined, {
     message: MESSAGES.server.sanctionDaysRequired,
@@ -553,7 +555,10 @@ export const sanctionRequestSchema = z
   });
 export type SanctionRequest = z.input<typeof sanctionRequestSchema>;
 
-/** POST /moderation/queue/{id}/resolve. */
+/**
+ * POST /moderation/queue/{id}/resolve. `reason` is the moderator's private reason (the audit log only);
+ * a sanction's `message` is what its person is shown.
+ */
 export const resolveModerationRequestSchema = z.object({
   action: oneOf('Action', MODERATION_ACTIONS),
   reason: optionalText('Reason', MODERATION_REASON_MAX).default(''),

@@ -728,7 +728,7 @@ describe('resolving', () => {
 });
 
 describe('resolving with a sanction', () => {
-  it('silences the author with the decision: their next reply is refused with the end date and reason', async () => {
+  it('silences the author with the decision: their next reply is refused with the end date and the message to them, never the private reason', async () => {
     const { author, discussion, others } = await classWithDiscussion(2);
     const withReply = await makeDiscussionReply(t, author, discussion, 'A reply worth a report');
     const replyId = String(withReply.replies[0]?._id);
@@ -746,10 +746,18 @@ describe('resolving with a sanction', () => {
       .set(author.auth)
       .send({ content: 'Another reply' });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toMatch(/^Your account is silenced until .+: Insulting a classmate$/);
+    expect(refused.body.message).toMatch(/^Your account is silenced until .+: Please keep it civil$/);
     const own = await t.http.get('/api/notifications').set(author.auth);
     expect(own.body.notifications.map((n: { kind: string }) => n.kind)).toEqual(
       expect.arrayContaining(['silenced', 'content_moderated']),
+    );
+    expect(JSON.stringify(own.body)).not.toContain('Insulting a classmate');
+    // The private reason is the audit log's (issue #37.7: one name for each, the same in both forms).
+    const audit = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'sanction_imposed'));
+    expect(audit.map((a) => a.detail)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/: Please keep it civil — private reason: Insulting a classmate$/),
+      ]),
     );
   });
 

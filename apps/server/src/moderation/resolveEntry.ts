@@ -109,8 +109,8 @@ export async function resolveEntry(
 }
 
 /**
- * The sanction of the author that came with a resolution. Its reason is the moderator's reason for the
- * decision, or the sanction's own message when they gave none: the person is always told why.
+ * The sanction of the author that came with a resolution: the person is shown the sanction's message
+ * (required with a sanction); the moderator's reason for the decision is private, kept in the audit log.
  */
 function sanctionOf(moderator: UserRow, entry: ModerationEntryRow, input: ResolveInput): ImposeSanction {
   const sanction = input.sanction as NonNullable<ResolveInput['sanction']>;
@@ -118,8 +118,8 @@ function sanctionOf(moderator: UserRow, entry: ModerationEntryRow, input: Resolv
     userId: entry.authorId,
     kind: sanction.kind,
     days: sanction.days,
-    reason: input.reason || sanction.message,
-    message: sanction.message,
+    reason: sanction.message,
+    note: input.reason || undefined,
     by: moderator,
   };
 }

@@ -154,6 +154,25 @@ describe('only admins sanction, and never an admin', () => {
 });
 
 describe('a warning', () => {
+  it('keeps the admin’s private reason in the audit log only, never telling the person', async () => {
+    const w = await writer();
+    const s = await imposed(w.person.user.id, {
+      kind: 'silence',
+      days: 2,
+      reason: 'Please keep replies on topic',
+      note: 'Third complaint from the class mentor',
+    });
+    expect(JSON.stringify(s)).not.toContain('Third complaint');
+    const bell = notificationListResponseSchema.parse((await t.http.get('/api/notifications').set(w.person.auth)).body);
+    expect(bell.notifications[0]?.message).toMatch(/: Please keep replies on topic$/);
+    expect(JSON.stringify(bell)).not.toContain('Third complaint');
+    expect((await writes(w).discussion()).body.message).not.toContain('Third complaint');
+    const [logged] = await auditAbout(w.person.user.id);
+    expect(logged?.detail).toMatch(
+      /: Please keep replies on topic — private reason: Third complaint from the class mentor$/,
+    );
+  });
+
   it('tells the person, is logged, and restricts nothing', async () => {
     const w = await writer();
     const s = await imposed(w.person.user.id, { kind: 'warn', reason: 'Tone', message: 'Please keep it civil.' });

@@ -33,8 +33,10 @@ export interface ImposeSanction {
   /** Required for silence and suspend (1-365); ignored for a warning. */
   days?: number | undefined;
   reason: string;
-  /** What a warning says beyond its reason (optional). */
+  /** What a warning says instead of its reason (optional). */
   message?: string | undefined;
+  /** The admin's private reason: in the audit log, never shown to the person. */
+  note?: string | undefined;
   /** The admin who imposes it. */
   by: { id: string; name: string };
 }
@@ -99,7 +101,7 @@ export async function writeSanction(tx: Queryable, input: ImposeSanction) {
     actor: input.by,
     action: 'sanction_imposed',
     target: { type: 'user', id: target.id, name: target.name },
-    detail: describe(row),
+    detail: input.note ? `${describe(row)} — private reason: ${input.note}` : describe(row),
   });
   const raised = await notifySanction(tx, row);
   return { row, raised };

@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
+import { localMoments } from '../components/formatters';
 import type { FakeAnswer } from '../test/fakeAdapter';
 import { PAGE_TEST_TIMEOUT_MS } from '../test/fixtures';
 import { renderWithAuth, sent, TEST_USER } from '../test/renderWithAuth';
@@ -153,7 +154,7 @@ describe('ReportMenu', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     const { user, dialog } = await openReport();
     await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(localMoments(message));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 

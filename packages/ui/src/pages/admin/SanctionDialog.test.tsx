@@ -78,8 +78,7 @@ describe('sanctions in the people lists', { timeout: PAGE_TEST_TIMEOUT_MS }, () 
     await user.click(within((await row('Lena Learner')) as HTMLElement).getByRole('button', { name: /Sanction/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Sanction Lena Learner' });
     await user.click(within(dialog).getByRole('radio', { name: 'Silence' }));
-    // A warning's message field goes; the days come.
-    expect(within(dialog).queryByLabelText('Message (optional)')).not.toBeInTheDocument();
+    // The days come.
     fireEvent.change(within(dialog).getByLabelText('Days'), { target: { value: '400' } });
     await user.click(within(dialog).getByRole('button', { name: 'Silence Lena Learner' }));
     expect(within(dialog).getByText(DAYS_INVALID)).toBeInTheDocument();
@@ -87,7 +86,7 @@ describe('sanctions in the people lists', { timeout: PAGE_TEST_TIMEOUT_MS }, () 
     expect(sent(requests, 'post', '/users/l1/sanctions')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Days'), { target: { value: '14' } });
-    await user.type(within(dialog).getByLabelText('Reason'), ' Repeated spam ');
+    await user.type(within(dialog).getByLabelText('Message to the person'), ' Repeated spam ');
     await user.click(within(dialog).getByRole('button', { name: 'Silence Lena Learner' }));
     expect(await screen.findAllByRole('button', { name: 'Sanction Lena Learner' })).not.toHaveLength(0);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -99,7 +98,7 @@ describe('sanctions in the people lists', { timeout: PAGE_TEST_TIMEOUT_MS }, () 
     expect(toast.success).toHaveBeenCalledWith('Lena Learner was silenced');
   });
 
-  it('warns with a reason and message, and no days', async () => {
+  it('warns with a message to the person and a private reason, and no days (issue #37.7)', async () => {
     const user = userEvent.setup();
     const { requests } = setup((config) =>
       config.method === 'post' ? { status: 201, data: { sanction: {} } } : undefined,
@@ -109,14 +108,20 @@ describe('sanctions in the people lists', { timeout: PAGE_TEST_TIMEOUT_MS }, () 
     // It opens on its first field, the kind (issue #37.3).
     expect(within(dialog).getByRole('radio', { name: 'Warn' })).toHaveFocus();
     expect(within(dialog).queryByLabelText('Days')).not.toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Reason'), 'Tone');
-    await user.type(within(dialog).getByLabelText('Message (optional)'), 'Please keep it civil');
+    expect(within(dialog).getByLabelText('Message to the person')).toHaveAccessibleDescription(
+      'Shown to them with the sanction.',
+    );
+    expect(within(dialog).getByLabelText('Private reason (optional)')).toHaveAccessibleDescription(
+      'Kept in the audit log only; never shown to them.',
+    );
+    await user.type(within(dialog).getByLabelText('Message to the person'), 'Please keep it civil');
+    await user.type(within(dialog).getByLabelText('Private reason (optional)'), 'Tone');
     await user.click(within(dialog).getByRole('button', { name: 'Warn Lena Learner' }));
     await screen.findAllByRole('button', { name: 'Sanction Lena Learner' });
     expect(JSON.parse(String(sent(requests, 'post', '/users/l1/sanctions')[0]?.data))).toEqual({
       kind: 'warn',
-      reason: 'Tone',
-      message: 'Please keep it civil',
+      reason: 'Please keep it civil',
+      note: 'Tone',
     });
   });
 
@@ -127,7 +132,7 @@ describe('sanctions in the people lists', { timeout: PAGE_TEST_TIMEOUT_MS }, () 
     );
     await user.click(within((await row('Lena Learner')) as HTMLElement).getByRole('button', { name: /Sanction/ }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('Reason'), 'x');
+    await user.type(within(dialog).getByLabelText('Message to the person'), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Warn Lena Learner' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.server.cannotSanctionAdmin);
   });
@@ -143,7 +148,7 @@ describe('sanctions in the people lists', { timeout: PAGE_TEST_TIMEOUT_MS }, () 
     const dialog = await screen.findByRole('alertdialog', { name: 'Lift the silence?' });
     expect(within(dialog).getByRole('textbox')).toHaveFocus();
     expect(dialog).toHaveTextContent('Spamming links');
-    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Apologised');
+    await user.type(within(dialog).getByLabelText('Private reason (optional)'), 'Apologised');
     await user.click(within(dialog).getByRole('button', { name: 'Lift the silence' }));
     await screen.findAllByRole('button', { name: /Lift the silence of/ });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

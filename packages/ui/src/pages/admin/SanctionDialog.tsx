@@ -2,6 +2,7 @@ import {
   type AdminUser,
   type ImposeSanctionRequest,
   MESSAGES,
+  MODERATION_REASON_MAX,
   SANCTION_DAYS,
   SANCTION_TEXT,
   type SanctionKind,
@@ -18,6 +19,7 @@ import { formatDateTime } from '../../components/formatters';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { Spinner } from '../../components/Spinner';
 import { buttonDanger, buttonPrimary, buttonSecondary, fieldLabel, inputField } from '../../components/styles';
+import { SANCTION_FIELDS } from './moderation/labels';
 import { adminKeys } from './queries';
 
 const KIND_OPTIONS: { value: SanctionKind; label: string }[] = [
@@ -28,13 +30,13 @@ const KIND_OPTIONS: { value: SanctionKind; label: string }[] = [
 
 /** What each kind does, under the choice: the admin picks knowing the consequence. */
 const KIND_HINTS: Record<SanctionKind, string> = {
-  warn: 'They get a notification with the reason and your message. Nothing else changes.',
+  warn: 'They get a notification with your message. Nothing else changes.',
   silence: 'They can still sign in and read, but cannot post, reply, review or report until it ends.',
   suspend: 'They are signed out everywhere and cannot sign in until it ends.',
 };
 
 export const DAYS_INVALID = `Days must be a whole number from ${SANCTION_DAYS.min} to ${SANCTION_DAYS.max}`;
-export const REASON_REQUIRED = 'Give a reason: the person reads it';
+export const REASON_REQUIRED = 'Write the message: the person reads it';
 
 const sanctionPath = (user: AdminUser) => `/users/${encodeURIComponent(user._id)}/sanctions`;
 
@@ -64,7 +66,7 @@ function SanctionForm({ user, onDone }: { user: AdminUser; onDone: () => void })
   const [kind, setKind] = useState<SanctionKind>('warn');
   const [days, setDays] = useState('7');
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState('');
+  const [note, setNote] = useState('');
   const [showErrors, setShowErrors] = useState(false);
 
   const impose = useMutation({
@@ -86,23 +88,23 @@ function SanctionForm({ user, onDone }: { user: AdminUser; onDone: () => void })
     reason.trim() === ''
       ? REASON_REQUIRED
       : reason.length > SANCTION_TEXT.reasonMax
-        ? `The reason can be at most ${SANCTION_TEXT.reasonMax} characters`
+        ? `The message can be at most ${SANCTION_TEXT.reasonMax} characters`
         : undefined;
-  const messageError =
-    kind === 'warn' && message.length > SANCTION_TEXT.messageMax
-      ? `The message can be at most ${SANCTION_TEXT.messageMax} characters`
+  const noteError =
+    note.length > MODERATION_REASON_MAX
+      ? `The private reason can be at most ${MODERATION_REASON_MAX} characters`
       : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (impose.isPending) return;
-    if (daysError || reasonError || messageError) {
+    if (daysError || reasonError || noteError) {
       setShowErrors(true);
       return;
     }
     const body: ImposeSanctionRequest = { kind, reason: reason.trim() };
     if (timed) body.days = dayCount;
-    if (kind === 'warn' && message.trim() !== '') body.message = message.trim();
+    if (note.trim() !== '') body.note = note.trim();
     impose.mutate(body);
   };
 
@@ -136,7 +138,11 @@ function SanctionForm({ user, onDone }: { user: AdminUser; onDone: () => void })
           className="sm:max-w-40"
         />
       )}
-      <FieldShell label="Reason" error={showErrors ? reasonError : undefined} hint="Shown to them as you write it.">
+      <FieldShell
+        label={SANCTION_FIELDS.message}
+        error={showErrors ? reasonError : undefined}
+        hint={SANCTION_FIELDS.messageHint}
+      >
         {({ id, describedBy }) => (
           <textarea
             id={id}
@@ -149,25 +155,23 @@ function SanctionForm({ user, onDone }: { user: AdminUser; onDone: () => void })
           />
         )}
       </FieldShell>
-      {kind === 'warn' && (
-        <FieldShell
-          label="Message (optional)"
-          error={showErrors ? messageError : undefined}
-          hint="What the warning says beyond the reason."
-        >
-          {({ id, describedBy }) => (
-            <textarea
-              id={id}
-              rows={3}
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-              aria-describedby={describedBy}
-              aria-invalid={showErrors && messageError ? true : undefined}
-              className={`${inputField} resize-y`}
-            />
-          )}
-        </FieldShell>
-      )}
+      <FieldShell
+        label={SANCTION_FIELDS.note}
+        error={showErrors ? noteError : undefined}
+        hint={SANCTION_FIELDS.noteHint}
+      >
+        {({ id, describedBy }) => (
+          <textarea
+            id={id}
+            rows={2}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={showErrors && noteError ? true : undefined}
+            className={`${inputField} resize-y`}
+          />
+        )}
+      </FieldShell>
       {impose.isError && <ErrorAlert>{errorMessage(impose.error, MESSAGES.sanctions.imposeFailed)}</ErrorAlert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" className={buttonSecondary} disabled={impose.isPending} onClick={onDone}>
@@ -223,7 +227,7 @@ function LiftForm({ user, sanctionId, onDone }: { user: AdminUser; sanctionId: s
   };
   return (
     <form noValidate onSubmit={submit} className="space-y-5">
-      <FieldShell label="Reason (optional)" hint="Kept in the audit log.">
+      <FieldShell label={SANCTION_FIELDS.note} hint={SANCTION_FIELDS.noteHint}>
         {({ id, describedBy }) => (
           <textarea
             id={id}

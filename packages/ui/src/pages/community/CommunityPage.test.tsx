@@ -2,6 +2,7 @@ import { MESSAGES } from '@mentora/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { localMoments } from '../../components/formatters';
 import { makePost, PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
 import { renderWithAuth, TEST_USER } from '../../test/renderWithAuth';
 import { CommunityPage } from './CommunityPage';
@@ -153,7 +154,7 @@ describe('sanctions and hidden posts', { timeout: PAGE_TEST_TIMEOUT_MS }, () => 
     await user.type(within(dialog).getByLabelText('Title'), 'T');
     await user.type(within(dialog).getByLabelText('Content'), 'C');
     await user.click(within(dialog).getByRole('button', { name: 'Publish post' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(silenced);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(localMoments(silenced));
   });
 
   it('tells a silenced person before they type, and closes the ways to publish', async () => {
@@ -179,7 +180,7 @@ describe('sanctions and hidden posts', { timeout: PAGE_TEST_TIMEOUT_MS }, () => 
     await screen.findByText('Older post');
     await user.type(screen.getByLabelText('Reply to Older post'), 'Me too');
     await user.click(screen.getByRole('button', { name: 'Reply' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(silenced);
+    expect(await screen.findByRole('alert')).toHaveTextContent(localMoments(silenced));
   });
 
   it('shows others a hidden post as the muted notice, without its face or tags', async () => {

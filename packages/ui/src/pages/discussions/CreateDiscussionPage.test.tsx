@@ -2,6 +2,7 @@ import { type ClassItem, MESSAGES } from '@mentora/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { localMoments } from '../../components/formatters';
 import { makeDiscussion, PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
 import { renderWithAuth } from '../../test/renderWithAuth';
 import { CreateDiscussionPage, discussionRequest } from './CreateDiscussionPage';
@@ -153,6 +154,6 @@ describe('CreateDiscussionPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await user.type(screen.getByLabelText('Title'), 'Hello');
     await user.type(screen.getByLabelText('Content'), 'Anyone here?');
     await user.click(screen.getByRole('button', { name: 'Start Discussion' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(await screen.findByRole('alert')).toHaveTextContent(localMoments(message));
   });
 });

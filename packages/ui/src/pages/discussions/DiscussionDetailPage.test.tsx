@@ -2,6 +2,7 @@ import { type Discussion, MESSAGES, type User } from '@mentora/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { localMoments } from '../../components/formatters';
 import { makeDiscussion, PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
 import { renderWithAuth, TEST_USER } from '../../test/renderWithAuth';
 import { DiscussionDetailPage } from './DiscussionDetailPage';
@@ -184,6 +185,6 @@ describe('DiscussionDetailPage', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await screen.findByText('First!');
     await user.type(screen.getByLabelText('Your reply'), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Post reply' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(silenced);
+    expect(await screen.findByRole('alert')).toHaveTextContent(localMoments(silenced));
   });
 });

@@ -2,6 +2,7 @@ import { MESSAGES } from '@mentora/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { localMoments } from '../../components/formatters';
 import { PAGE_TEST_TIMEOUT_MS } from '../../test/fixtures';
 import { renderWithAuth } from '../../test/renderWithAuth';
 import { ReviewForm } from './ReviewForm';
@@ -19,7 +20,7 @@ describe('ReviewForm', { timeout: PAGE_TEST_TIMEOUT_MS }, () => {
     await user.type(screen.getByLabelText('Comment (optional)'), 'Great');
     await user.click(screen.getByRole('button', { name: 'Submit review' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(message);
+    expect(alert).toHaveTextContent(localMoments(message));
     // Not the enrolment hint: that is for the enrolment 403 only.
     expect(screen.queryByRole('link', { name: 'Open the class to enrol' })).not.toBeInTheDocument();
   });

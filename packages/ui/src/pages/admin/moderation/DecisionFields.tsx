@@ -2,7 +2,7 @@ import { MODERATION_REASON_MAX, SANCTION_DAYS, SANCTION_KINDS, SANCTION_TEXT } f
 import { FieldShell, SelectField } from '../../../components/FormField';
 import { inputField } from '../../../components/styles';
 import type { Decision, DecisionErrors } from './decision';
-import { SANCTION_LABELS } from './labels';
+import { SANCTION_FIELDS, SANCTION_LABELS } from './labels';
 
 interface DecisionFieldsProps {
   decision: Decision;
@@ -11,8 +11,9 @@ interface DecisionFieldsProps {
 }
 
 /**
- * The optional reason of a decision and the optional sanction of the author (warn with a message,
- * silence or suspend for some days), for whichever action is taken next.
+ * The optional private reason of a decision and the optional sanction of the author (warn, silence or
+ * suspend for some days, with a message to them), for whichever action is taken next. The fields are
+ * named as in the people lists' sanction dialog (SANCTION_FIELDS).
  */
 export function DecisionFields({ decision, errors, onChange }: DecisionFieldsProps) {
   const set = (patch: Partial<Decision>) => onChange({ ...decision, ...patch });
@@ -20,7 +21,11 @@ export function DecisionFields({ decision, errors, onChange }: DecisionFieldsPro
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <FieldShell label="Reason (optional)" error={errors.reason} hint="Recorded in the audit log with the decision.">
+        <FieldShell
+          label={SANCTION_FIELDS.note}
+          error={errors.reason}
+          hint="Kept in the audit log with the decision; never shown to the author."
+        >
           {({ id, describedBy }) => (
             <textarea
               id={id}
@@ -61,7 +66,7 @@ export function DecisionFields({ decision, errors, onChange }: DecisionFieldsPro
       )}
       {decision.sanction !== 'none' && (
         <div className="sm:col-span-2">
-          <FieldShell label="Message to the author" error={errors.message}>
+          <FieldShell label={SANCTION_FIELDS.message} error={errors.message} hint={SANCTION_FIELDS.messageHint}>
             {({ id, describedBy }) => (
               <textarea
                 id={id}

@@ -197,10 +197,10 @@ describe('the Moderation tab', () => {
     const u = user();
     const { requests } = setup();
     await screen.findByText('Title e1');
-    await u.type(screen.getByRole('textbox', { name: 'Reason (optional)' }), 'Advertising');
+    await u.type(screen.getByRole('textbox', { name: 'Private reason (optional)' }), 'Advertising');
     await u.selectOptions(screen.getByRole('combobox', { name: 'Sanction of the author' }), 'silence');
     await u.type(screen.getByRole('spinbutton', { name: 'Days' }), '7');
-    await u.type(screen.getByRole('textbox', { name: 'Message to the author' }), 'No adverts, please');
+    await u.type(screen.getByRole('textbox', { name: 'Message to the person' }), 'No adverts, please');
     await u.click(screen.getByRole('button', { name: 'Hide Title e1' }));
     await waitOutUndo();
     await waitFor(() =>
@@ -217,7 +217,7 @@ describe('the Moderation tab', () => {
     const { requests } = setup();
     await screen.findByText('Title e1');
     await u.selectOptions(screen.getByRole('combobox', { name: 'Sanction of the author' }), 'warn');
-    await u.type(screen.getByRole('textbox', { name: 'Message to the author' }), 'Last warning');
+    await u.type(screen.getByRole('textbox', { name: 'Message to the person' }), 'Last warning');
     await u.click(screen.getByRole('button', { name: 'Delete Title e1' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this content?' });
     expect(resolves(requests)).toHaveLength(0);
@@ -242,7 +242,7 @@ describe('the Moderation tab', () => {
     expect(screen.getByText(MESSAGES.server.sanctionDaysRequired)).toBeInTheDocument();
     expect(screen.getByText('Message is required')).toBeInTheDocument();
     await u.type(screen.getByRole('spinbutton', { name: 'Days' }), '400');
-    await u.type(screen.getByRole('textbox', { name: 'Message to the author' }), 'Go away');
+    await u.type(screen.getByRole('textbox', { name: 'Message to the person' }), 'Go away');
     await u.click(screen.getByRole('button', { name: 'Hide Title e1' }));
     expect(screen.getByText('Days must be at most 365')).toBeInTheDocument();
     expect(screen.getByText('Title e1')).toBeInTheDocument();
@@ -287,7 +287,7 @@ describe('the Moderation tab', () => {
     const u = user();
     const { requests } = setup();
     await screen.findByText('Title e1');
-    await u.type(screen.getByRole('textbox', { name: 'Reason (optional)' }), 'hdxj');
+    await u.type(screen.getByRole('textbox', { name: 'Private reason (optional)' }), 'hdxj');
     expect(screen.getByText('Title e1')).toBeInTheDocument();
     expect(selectedCard()).toHaveAccessibleName('Discussion: Title e1');
     await waitOutUndo();

@@ -35,5 +35,16 @@ export const SANCTION_LABELS: Record<SanctionKind | 'none', string> = {
   suspend: 'Suspend',
 };
 
+/**
+ * The two texts of a sanction, named alike wherever one is imposed (the queue's decision, the people
+ * lists' dialog): what the person is shown, and the admin's private reason, which only the audit log keeps.
+ */
+export const SANCTION_FIELDS = {
+  message: 'Message to the person',
+  messageHint: 'Shown to them with the sanction.',
+  note: 'Private reason (optional)',
+  noteHint: 'Kept in the audit log only; never shown to them.',
+} as const;
+
 /** A UTC day ('YYYY-MM-DD') as the viewer writes dates, read at noon UTC so no time zone moves it. */
 export const dayLabel = (date: string) => formatDate(`${date}T12:00:00.000Z`, { timeZone: 'UTC' });
