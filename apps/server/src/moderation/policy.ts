@@ -86,6 +86,6 @@ export function shouldAutoHide(
 /** How the queue orders entries: more distinct reporters first, then severity, then how long it waited. */
 export function queueScore(item: { reporters: number; autoFlag: boolean; severe: boolean; ageHours: number }): number {
   const severity = item.severe ? 30 : item.autoFlag ? 10 : 0;
-  // Age counts up to two days at one point an hour: an old entry rises, but never above a fresh threat.
+  // Age counts a point every 4 hours, up to 12 (two days): an old entry rises, but never above a fresh threat.
   return item.reporters * 10 + severity + Math.min(Math.max(item.ageHours, 0), 48) / 4;
 }

@@ -220,6 +220,8 @@ describe('the Moderation tab', () => {
     await u.type(screen.getByRole('textbox', { name: 'Message to the person' }), 'Last warning');
     await u.click(screen.getByRole('button', { name: 'Delete Title e1' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this content?' });
+    // It says what comes with the deletion (issue #37.7).
+    expect(dialog).toHaveTextContent('Its author will also be warned, and told so.');
     expect(resolves(requests)).toHaveLength(0);
     await u.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
@@ -281,6 +283,40 @@ describe('the Moderation tab', () => {
         { url: '/moderation/queue/e2/resolve', body: { action: 'hide' } },
       ]),
     );
+  });
+
+  it('acts by key only on an entry in sight: one scrolled away is brought into view and focused first', async () => {
+    const u = user();
+    const { requests } = setup();
+    const card = (await screen.findByText('Title e1')).closest('article') as HTMLElement;
+    // Scrolled far below the screen (jsdom lays nothing out: the box is said here).
+    let top = 3000;
+    vi.spyOn(card, 'getBoundingClientRect').mockImplementation(
+      () => ({ top, bottom: top + 300, height: 300, left: 0, right: 800, width: 800, x: 0, y: top }) as DOMRect,
+    );
+    const scrolled = vi.fn(() => {
+      top = 100;
+    });
+    card.scrollIntoView = scrolled;
+    await u.keyboard('d');
+    expect(scrolled).toHaveBeenCalled();
+    expect(card).toHaveFocus();
+    expect(screen.getByText('Title e1')).toBeInTheDocument();
+    // In sight and focused now: the same key acts.
+    await u.keyboard('d');
+    expect(screen.queryByText('Title e1')).toBeNull();
+    await waitOutUndo();
+    await waitFor(() =>
+      expect(resolves(requests)).toEqual([{ url: '/moderation/queue/e1/resolve', body: { action: 'dismiss' } }]),
+    );
+  });
+
+  it('explains the score once above the queue', async () => {
+    setup();
+    await screen.findByText('Title e1');
+    expect(
+      screen.getByText(/^Score: 10 for each person who reported it, 30 for a severe automatic flag/),
+    ).toBeVisible();
   });
 
   it('ignores the keys typed into a text box', async () => {

@@ -18,12 +18,19 @@ import { SegmentedControl } from '../../../components/SegmentedControl';
 import { inputField, textLink } from '../../../components/styles';
 import { Empty, FetchFailed, Loading, LoadMore, PanelHeader } from '../ui';
 import { type Decision, type DecisionErrors, decisionBody, EMPTY_DECISION } from './decision';
-import { REASON_LABELS, SOURCE_LABELS, STATUS_LABELS, TARGET_LABELS } from './labels';
+import { REASON_LABELS, SCORE_EXPLAINED, SOURCE_LABELS, STATUS_LABELS, sanctionPhrase, TARGET_LABELS } from './labels';
 import { entryName, QueueEntry } from './QueueEntry';
 import { type QueueFilters, useModerationQueue, useOpenCount } from './queries';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { StatsSection } from './StatsSection';
 import { UNDO_MS, useDelayedResolve } from './useDelayedResolve';
+
+/** Enough of the element on screen to read what it is: its top 80 px, or all of it when shorter. */
+function inView(element: HTMLElement): boolean {
+  const box = element.getBoundingClientRect();
+  const shown = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+  return shown >= Math.min(80, box.height) && box.top < window.innerHeight;
+}
 
 const STATUS_OPTIONS = MODERATION_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
@@ -160,15 +167,33 @@ export function ModerationPanel() {
     [current, decision, later, undo],
   );
 
+  // A key acts on the entry the admin is looking at: one scrolled out of sight, or not the one focus is in
+  // (when it is in another entry, or a control outside the queue), is first brought into view and
+  // focused, and the next key press acts. Focus on nothing (the page itself) leaves the selected entry's.
+  const actOnShown = useCallback(
+    (action: ModerationAction) => {
+      const element = current ? entryRefs.current.get(current._id) : undefined;
+      if (!element) return;
+      const focused = document.activeElement;
+      const focusHere = !focused || focused === document.body || element.contains(focused);
+      if (!inView(element) || !focusHere) {
+        select(index);
+        return;
+      }
+      act(action);
+    },
+    [act, current, index, select],
+  );
+
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (confirm || showKeys || !isShortcut(event)) return;
       const handled: Record<string, () => void> = {
         j: () => select(index + 1),
         k: () => select(index - 1),
-        d: () => act('dismiss'),
-        h: () => act('hide'),
-        x: () => act('delete'),
+        d: () => actOnShown('dismiss'),
+        h: () => actOnShown('hide'),
+        x: () => actOnShown('delete'),
         '?': () => setShowKeys(true),
       };
       const run = handled[event.key];
@@ -178,7 +203,7 @@ export function ModerationPanel() {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [act, confirm, index, select, showKeys]);
+  }, [actOnShown, confirm, index, select, showKeys]);
 
   const setFilter = (patch: Partial<QueueFilters>) => {
     setFilters((old) => ({ ...old, ...patch }));
@@ -195,6 +220,7 @@ export function ModerationPanel() {
         count={openCount === undefined ? undefined : `${openCount} open`}
         description="Reported and flagged content, highest score first. Press ? for the keyboard shortcuts."
       />
+      <p className="-mt-2 mb-4 text-xs text-slate-600 dark:text-slate-400">{SCORE_EXPLAINED}</p>
 
       <StatsSection />
 
@@ -287,6 +313,9 @@ export function ModerationPanel() {
               “{entryName(confirm.entry)}” will be removed for good
               {confirm.entry.targetType === 'user' ? ' (for a profile: its bio is cleared)' : ''}. This cannot be
               undone.
+              {confirm.body.sanction && (
+                <> Its author will also be {sanctionPhrase(confirm.body.sanction)}, and told so.</>
+              )}
             </>
           ) : null
         }

@@ -7,7 +7,7 @@ import { focusRing, textLink } from '../../../components/styles';
 import { Badge, smallButtonDanger, smallButtonSecondary } from '../ui';
 import { DecisionFields } from './DecisionFields';
 import type { Decision, DecisionErrors } from './decision';
-import { ACTION_DONE, ACTION_LABELS, REASON_LABELS, TARGET_LABELS } from './labels';
+import { ACTION_DONE, ACTION_LABELS, REASON_LABELS, SCORE_EXPLAINED, TARGET_LABELS } from './labels';
 
 interface QueueEntryProps {
   entry: ModerationEntry;
@@ -88,7 +88,7 @@ export function QueueEntry({
           </Badge>
         )}
         <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">
-          Score {Math.round(entry.score)} · opened {relativeTime(entry.createdAt)}
+          <span title={SCORE_EXPLAINED}>Score {Math.round(entry.score)}</span> · opened {relativeTime(entry.createdAt)}
         </span>
       </div>
 

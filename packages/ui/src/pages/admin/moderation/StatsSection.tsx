@@ -1,5 +1,5 @@
 import { MODERATION_STATS_DAYS, type ModerationStatsDay } from '@mentora/contract';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatDecimal } from '../../../components/formatters';
 import { card } from '../../../components/styles';
 import { dayLabel } from './labels';
@@ -20,12 +20,14 @@ const sum = (days: ModerationStatsDay[], key: 'reports' | 'autoFlags' | 'decisio
   days.reduce((n, day) => n + day[key], 0);
 
 /**
- * The last 30 days: reports and automatic flags per day (the chart), the totals and the median time to a
- * decision, and every figure in a table for screen readers and anyone who prefers numbers.
+ * The last 30 days: the totals and the median time to a decision, and, folded under them, reports and
+ * automatic flags per day (the chart) with every figure in a table for screen readers and anyone who
+ * prefers numbers.
  */
 export function StatsSection() {
   const stats = useModerationStats();
   const days = stats.data?.days ?? [];
+  const [open, setOpen] = useState(false);
   return (
     <section aria-labelledby="moderation-stats-heading" className={`${card} p-4 sm:p-5`}>
       <h3 id="moderation-stats-heading" className="text-base font-semibold text-slate-900 dark:text-white">
@@ -52,16 +54,19 @@ export function StatsSection() {
               </div>
             ))}
           </dl>
-          {/* The chart is for the eyes: the table below says the same to a screen reader. */}
-          <div aria-hidden="true" className="mt-4 h-56 w-full">
-            <Suspense fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}>
-              <StatsChart days={days} />
-            </Suspense>
-          </div>
-          <details className="mt-3 text-sm">
+          {/* Folded: open, the chart alone would push the queue below the fold of a laptop's screen. */}
+          <details className="mt-3 text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
             <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-300">
-              The figures as a table
+              Day by day: the chart and its table
             </summary>
+            {/* The chart is for the eyes (the table below says the same to a screen reader), drawn once opened. */}
+            {open && (
+              <div aria-hidden="true" className="mt-4 h-56 w-full">
+                <Suspense fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}>
+                  <StatsChart days={days} />
+                </Suspense>
+              </div>
+            )}
             <div className="mt-2 max-h-72 overflow-auto">
               <table className="w-full text-left">
                 <caption className="sr-only">Reports, automatic flags and decisions per day</caption>

@@ -35,6 +35,17 @@ export const SANCTION_LABELS: Record<SanctionKind | 'none', string> = {
   suspend: 'Suspend',
 };
 
+/** How the server scores an entry (apps/server/src/moderation/policy.ts queueScore), in words. */
+export const SCORE_EXPLAINED =
+  'Score: 10 for each person who reported it, 30 for a severe automatic flag (10 for another flag), and a point for every 4 hours it has waited, up to 12.';
+
+/** What the author also gets with a decision, for the delete confirmation ("silenced for 3 days"). */
+export function sanctionPhrase(sanction: { kind: SanctionKind; days?: number | undefined }): string {
+  const days = sanction.days === 1 ? '1 day' : `${sanction.days} days`;
+  if (sanction.kind === 'warn') return 'warned';
+  return `${sanction.kind === 'silence' ? 'silenced' : 'suspended'} for ${days}`;
+}
+
 /**
  * The two texts of a sanction, named alike wherever one is imposed (the queue's decision, the people
  * lists' dialog): what the person is shown, and the admin's private reason, which only the audit log keeps.
