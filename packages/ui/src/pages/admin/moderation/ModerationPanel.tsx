@@ -84,7 +84,7 @@ const labelled = <T extends string>(values: readonly T[], labels: Record<T, stri
  * The review queue (issue #24): one entry per reported or flagged item, highest score first, filtered
  * by status, kind, reason and source; dismiss, hide or delete each, with an optional reason and sanction.
  * Worked by keyboard too (j, k, d, h, x, ?); dismiss and hide wait UNDO_MS for an Undo (useDelayedResolve).
- * Above it, the last 30 days in a chart, loaded only here.
+ * Below it, the last 30 days: totals, and a chart loaded only when opened.
  */
 export function ModerationPanel() {
   const headingId = useId();
@@ -222,10 +222,8 @@ export function ModerationPanel() {
       />
       <p className="-mt-2 mb-4 text-xs text-slate-600 dark:text-slate-400">{SCORE_EXPLAINED}</p>
 
-      <StatsSection />
-
       {/* Three narrow selects side by side even at 375 px: four stacked rows would push the queue down. */}
-      <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-end">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
         <SegmentedControl<ModerationStatus>
           legend="Status"
           options={STATUS_OPTIONS}
@@ -333,6 +331,10 @@ export function ModerationPanel() {
           });
         }}
       />
+      {/* After the queue, which is what the tab is for: above it, the month's figures pushed it off a laptop's first screen. */}
+      <div className="mt-8">
+        <StatsSection />
+      </div>
       <ShortcutsDialog open={showKeys} onClose={() => setShowKeys(false)} />
     </section>
   );
