@@ -193,7 +193,7 @@ describe('DashboardPage for a learner', { timeout: PAGE_TEST_TIMEOUT_MS }, () =>
     });
     const start = await screen.findByRole('link', { name: 'Find a class to join' });
     expect(start).toHaveAttribute('href', '/classes');
-    expect(screen.getByText(/Welcome to Mentora! Join a class/)).toBeInTheDocument();
+    expect(screen.getByText(/New to Mentora\? Join a class/)).toBeInTheDocument();
     expect(screen.queryByText(/Pick up where you left off/)).not.toBeInTheDocument();
     // A learner teaches nothing: the mentor's overview is not asked for.
     expect(sent(requests, 'get', '/dashboard/mentor')).toHaveLength(0);

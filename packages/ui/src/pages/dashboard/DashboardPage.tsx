@@ -30,7 +30,7 @@ const GREETING_LINES: Record<Role, string> = {
   admin: 'Keep an eye on the platform from here, or open the admin area.',
 };
 /** A learner with no class yet has nothing to pick up: they are told where to start instead. */
-const NEW_LEARNER_LINE = 'Welcome to Mentora! Join a class to start learning: it will show up here.';
+const NEW_LEARNER_LINE = 'New to Mentora? Join a class to start learning: it will show up here.';
 
 /** A learner's first step, in place of an empty activity list. */
 function NewLearnerWelcome() {

@@ -111,7 +111,7 @@ export function AwaitingReplySection({
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             New discussions in your classes that you have not answered yet, newest first.
           </p>
-          <ul className="-mx-5 mt-3 divide-y divide-slate-200 border-y border-slate-200 sm:-mx-6 dark:divide-slate-800 dark:border-slate-800">
+          <ul className="-mx-5 mt-3 divide-y divide-slate-200 border-t border-slate-200 sm:-mx-6 dark:divide-slate-800 dark:border-slate-800">
             {items.map((discussion) => (
               <li key={discussion._id}>
                 <DiscussionListItem discussion={discussion} withClass />
@@ -138,7 +138,7 @@ function SessionRow({ session, now }: { session: MentorDashboardSession; now: nu
             {session.title || session.classTitle}
           </span>
           {session.title && (
-            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{session.classTitle}</span>
+            <span className="block text-sm break-words text-slate-600 dark:text-slate-400">{session.classTitle}</span>
           )}
           <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
             {onNow ? (
@@ -200,7 +200,7 @@ function EnrolmentRow({ enrolment }: { enrolment: MentorDashboardEnrolment }) {
             </span>
             <When iso={enrolment.enrolledAt} className="shrink-0 text-xs text-slate-600 dark:text-slate-400" />
           </span>
-          <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
+          <span className="block text-sm break-words text-slate-600 dark:text-slate-400">
             Enrolled in {enrolment.class.title}
           </span>
         </span>

@@ -50,9 +50,9 @@ export function DiscussionListItem({ discussion, withClass = false }: { discussi
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
           <span className="font-medium text-slate-700 dark:text-slate-300">{discussion.author.name}</span>
           {withClass && (
-            <span className="inline-flex min-w-0 items-center gap-1">
-              <BookOpen aria-hidden="true" className="size-3.5 shrink-0" />
-              <span className="min-w-0 truncate">{discussion.classId.title}</span>
+            <span className="inline-flex min-w-0 items-start gap-1">
+              <BookOpen aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+              <span className="min-w-0 break-words">{discussion.classId.title}</span>
             </span>
           )}
           <span className="inline-flex items-center gap-1">
