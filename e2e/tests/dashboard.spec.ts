@@ -37,7 +37,9 @@ test('a learner with no classes sees zeros, not an error', async ({ page, reques
   await expect(stat(page, 'Enrolled classes')).toHaveText('0');
   // GET /discussions answers 403 'You are not enrolled in any classes': that is zero discussions.
   await expect(stat(page, 'Discussions')).toHaveText('0');
-  await expect(page.getByText('No activity yet.')).toBeVisible();
+  // A brand-new learner is told where to start, not to pick up where they left off (#37 item 5).
+  await expect(page.getByRole('link', { name: 'Find a class to join' })).toHaveAttribute('href', '/classes');
+  await expect(page.getByText(/Pick up where you left off/)).toHaveCount(0);
   await expect(page.getByText('Failed to load dashboard data')).toHaveCount(0);
 });
 
@@ -50,6 +52,9 @@ test('a mentor requests verification, and the dashboard notices when an admin ve
   await signInWithToken(page, token);
   await expect(stat(page, 'Created classes')).toHaveText('0');
   await expect(page.getByRole('link', { name: /Create class/ })).toBeVisible();
+  // The teaching side, empty and saying so; a mentor is never sent to find a class to join (#37 item 5).
+  await expect(page.getByText('No sessions scheduled.')).toBeVisible();
+  await expect(page.getByText('Find a class to join')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Request verification' }).click();
   await expect(page.getByText('Verification request sent to admin!')).toBeVisible();

@@ -7,6 +7,7 @@ import { materialRoutes } from './classes/materialRoutes.js';
 import { classesRoutes } from './classes/routes.js';
 import { communityRoutes } from './community/routes.js';
 import type { AppContext } from './context.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { discussionsRoutes } from './discussions/routes.js';
 import { eventsRoutes } from './events/routes.js';
 import type { RateLimiters } from './http/rateLimit.js';
@@ -32,6 +33,7 @@ export function apiRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.use(auditRoutes(ctx));
   router.use(classesRoutes(ctx));
   router.use(materialRoutes(ctx));
+  router.use(dashboardRoutes(ctx));
   router.use(calendarRoutes(ctx, limits));
   router.use(discussionsRoutes(ctx));
   router.use(reviewsRoutes(ctx));

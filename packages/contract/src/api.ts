@@ -563,6 +563,19 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: [403],
   },
 
+  // ---------- dashboard (issue #37) ----------
+  {
+    method: 'get',
+    path: '/dashboard/mentor',
+    tag: 'Dashboard',
+    summary:
+      'What waits for a mentor in the classes they teach: the next sessions, new enrolments and the discussions they have not answered',
+    auth: 'user',
+    who: 'mentor',
+    responses: { 200: r.mentorDashboardSchema },
+    errors: [403],
+  },
+
   // ---------- class materials (issue #26) ----------
   {
     method: 'get',

@@ -53,6 +53,11 @@ export type SentimentLabel = (typeof SENTIMENT_LABELS)[number];
 /** How many weeks a class's insight covers, this one included. */
 export const INSIGHT_WEEKS = 12;
 
+/** How many items each list of a mentor's dashboard holds (GET /dashboard/mentor). */
+export const MENTOR_DASHBOARD_ITEMS = 5;
+/** How far back an enrolment still counts as new on a mentor's dashboard. */
+export const NEW_ENROLMENT_DAYS = 30;
+
 export const LIMITS = {
   name: { min: 1, max: 100 },
   title: { min: 1, max: 200 },

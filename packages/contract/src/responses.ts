@@ -277,6 +277,36 @@ export const discussionSchema = z.object({
 export type Discussion = z.infer<typeof discussionSchema>;
 export const allDiscussionsResponseSchema = z.object({ discussions: z.array(discussionSchema) });
 
+// ---------- dashboard ----------
+
+/** A session on a mentor's dashboard: the class's session, with the title of its class. */
+export const mentorDashboardSessionSchema = classSessionSchema.extend({ classTitle: z.string() });
+export type MentorDashboardSession = z.infer<typeof mentorDashboardSessionSchema>;
+/** Someone who enrolled in one of the mentor's classes, and when. */
+export const mentorDashboardEnrolmentSchema = z.object({
+  learner: personRefSchema,
+  class: z.object({ _id: idSchema, title: z.string() }),
+  enrolledAt: isoDate,
+});
+export type MentorDashboardEnrolment = z.infer<typeof mentorDashboardEnrolmentSchema>;
+/**
+ * GET /dashboard/mentor (issue #37): what waits for a mentor in the classes they teach. `sessions`: the
+ * next ones (not cancelled, not ended), soonest first. `enrolments`: the newest, of the last
+ * NEW_ENROLMENT_DAYS. `awaitingReply`: discussions others started that the mentor has not answered
+ * (list items: no reply bodies; `replyCount` 0 means nobody has), newest first; hidden ones are left
+ * out, since the mentor could not answer them. Each list holds at most MENTOR_DASHBOARD_ITEMS; the counts
+ * say how many there are in all. `classCount` tells a mentor with no class from one with a quiet week.
+ */
+export const mentorDashboardSchema = z.object({
+  classCount: z.number().int(),
+  sessions: z.array(mentorDashboardSessionSchema),
+  enrolments: z.array(mentorDashboardEnrolmentSchema),
+  newEnrolmentCount: z.number().int(),
+  awaitingReply: z.array(discussionSchema),
+  awaitingReplyCount: z.number().int(),
+});
+export type MentorDashboard = z.infer<typeof mentorDashboardSchema>;
+
 // ---------- reviews ----------
 
 export const reviewSchema = z.object({

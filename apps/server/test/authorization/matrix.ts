@@ -47,6 +47,7 @@ export const MATRIX = {
 
   'POST /api/classes':                   [401, 403,    403,     403,   201, 201,     201, 403],
   'GET /api/classes/created':            [401, 403,    403,     200,   200, 200,     200, 403],
+  'GET /api/dashboard/mentor':           [401, 403,    403,     200,   200, 200,     200, 403],
   'PUT /api/classes/:id':                [401, 403,    403,     403,   200, 403,     403, 403],
   'DELETE /api/classes/:id':             [401, 403,    403,     403,   200, 403,     403, 200],
   'POST /api/classes/:id/enroll':        [401, 200,    400,     200,   403, 200,     200, 200],

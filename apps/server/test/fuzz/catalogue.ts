@@ -214,6 +214,7 @@ export const TARGETS: FuzzTarget[] = [
   { call: 'POST /api/classes', caller: u('classMentor') },
   { call: 'GET /api/classes/enrolled', caller: u('enrolled') },
   { call: 'GET /api/classes/created', caller: u('classMentor') },
+  { call: 'GET /api/dashboard/mentor', caller: u('classMentor') },
   { call: 'GET /api/classes/:id', caller: u('learner'), target: (_t, w) => w.cls.id },
   {
     call: 'PUT /api/classes/:id',

@@ -21,7 +21,7 @@ it('fuzzes every route the app mounts, and only those', async () => {
     expect(new Set(fuzzed).size).toBe(fuzzed.length);
     const groups = [
       / \/api\/(health|openapi\.json|docs|auth|users|avatars|admin)\b/,
-      / \/api\/(classes|calendar|reviews|materials)\b/,
+      / \/api\/(classes|calendar|reviews|materials|dashboard)\b/,
       / \/api\/(discussions|community|search|gemini|notifications|events)\b/,
       / \/api\/(reports|moderation)\b/,
     ];

@@ -12,6 +12,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { moderationKeys } from '../pages/admin/moderation/queries';
 import { type CommunityPages, communityKeys } from '../pages/community/queries';
+import { mentorOverviewKey } from '../pages/dashboard/useMentorOverview';
 import { discussionKeys } from '../pages/discussions/queries';
 import { notificationKeys } from './notifications';
 
@@ -19,6 +20,8 @@ function onNotification(queryClient: QueryClient, data: unknown) {
   const parsed = notificationEventSchema.safeParse(data);
   if (!parsed.success) return;
   const { notification, unreadCount } = parsed.data;
+  // A mentor is told of enrolments, new discussions and sessions: what their dashboard lists.
+  void queryClient.invalidateQueries({ queryKey: mentorOverviewKey });
   const cached = queryClient.getQueryData<NotificationListResponse>(notificationKeys.latest);
   if (!cached) {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -61,6 +64,7 @@ function onDiscussionReply(queryClient: QueryClient, data: unknown) {
     return { ...discussion, replies: [...discussion.replies, reply], replyCount };
   });
   void queryClient.invalidateQueries({ queryKey: discussionKeys.lists });
+  void queryClient.invalidateQueries({ queryKey: mentorOverviewKey });
 }
 
 function onCommunityPost(queryClient: QueryClient, data: unknown) {
@@ -125,6 +129,7 @@ function onModerationQueue(queryClient: QueryClient, data: unknown) {
 /** Some events may have been lost: whatever they would have changed is fetched again. */
 function onResync(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  void queryClient.invalidateQueries({ queryKey: mentorOverviewKey });
   void queryClient.invalidateQueries({ queryKey: discussionKeys.all });
   void queryClient.invalidateQueries({ queryKey: communityKeys.lists });
   void queryClient.invalidateQueries({ queryKey: moderationKeys.all });

@@ -7,10 +7,11 @@ import { useAuth } from '../../auth/AuthContext';
 import { isAdmin } from '../../auth/roles';
 import { Avatar } from '../../components/Avatar';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { countLabel, formatDate, formatDateTime } from '../../components/formatters';
+import { countLabel } from '../../components/formatters';
 import { ModerationBanner } from '../../components/ModerationBanner';
 import { SentimentBadge } from '../../components/SentimentBadge';
 import { iconButton } from '../../components/styles';
+import { When } from '../../components/When';
 import { HiddenBanner, HiddenNotice } from '../../moderation/HiddenContent';
 import { hiddenView } from '../../moderation/hiddenView';
 import { ReportMenu } from '../../moderation/ReportMenu';
@@ -25,14 +26,6 @@ const CATEGORY_CLASSES: Record<CommunityPost['category'], string> = {
   announcement: 'bg-amber-50 text-amber-800 dark:bg-amber-500/15 dark:text-amber-200',
   help: 'bg-violet-50 text-violet-800 dark:bg-violet-500/15 dark:text-violet-200',
 };
-
-function When({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={formatDateTime(iso)}>
-      {formatDate(iso)}
-    </time>
-  );
-}
 
 function ReplyItem({ reply, viewer }: { reply: CommunityReply; viewer: User | null }) {
   const view = hiddenView(reply, reply.author._id, viewer);

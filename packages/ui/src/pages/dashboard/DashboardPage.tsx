@@ -11,13 +11,16 @@ import {
   Sparkles,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { errorMessage } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { isAdmin, isMentor, isStrictMentor, ROLE_LABELS } from '../../auth/roles';
 import { ErrorAlert } from '../../components/Alert';
 import { formatDate } from '../../components/formatters';
-import { buttonSecondary, card, focusRing, textLink } from '../../components/styles';
+import { buttonPrimary, buttonSecondary, card, focusRing, textLink } from '../../components/styles';
 import { completedCount, recentActivity } from './activity';
+import { AwaitingReplySection, NewEnrolmentsSection, UpcomingSessionsSection } from './MentorOverview';
 import { useDashboardData } from './useDashboardData';
+import { useMentorOverview } from './useMentorOverview';
 import { VerificationStatus } from './VerificationStatus';
 
 const GREETING_LINES: Record<Role, string> = {
@@ -26,6 +29,27 @@ const GREETING_LINES: Record<Role, string> = {
   both: 'Learning and teaching, all in one place.',
   admin: 'Keep an eye on the platform from here, or open the admin area.',
 };
+/** A learner with no class yet has nothing to pick up: they are told where to start instead. */
+const NEW_LEARNER_LINE = 'New to Mentora? Join a class to start learning: it will show up here.';
+
+/** A learner's first step, in place of an empty activity list. */
+function NewLearnerWelcome() {
+  return (
+    <section aria-labelledby="welcome-heading" className={`${card} min-w-0 p-5 sm:p-6`}>
+      <h2 id="welcome-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        Start with a class
+      </h2>
+      <p className="mt-2 max-w-prose text-sm text-slate-600 dark:text-slate-400">
+        Browse the classes mentors teach and join one. Its sessions, discussions and materials are then a click away
+        from here.
+      </p>
+      <Link to="/classes" className={`${buttonPrimary} mt-4`}>
+        <BookOpen aria-hidden="true" className="size-4" />
+        Find a class to join
+      </Link>
+    </section>
+  );
+}
 
 interface StatCardProps {
   label: string;
@@ -64,7 +88,10 @@ interface QuickLink {
 export function DashboardPage() {
   const { user } = useAuth();
   const mentor = isStrictMentor(user?.role);
+  // Mentor or both: the teaching side of the dashboard (issue #37 item 5).
+  const teaches = isMentor(user?.role);
   const data = useDashboardData({ withCreated: mentor });
+  const overview = useMentorOverview(teaches);
 
   if (!user) {
     return (
@@ -77,6 +104,23 @@ export function DashboardPage() {
   const firstName = user.name.trim().split(/\s+/)[0] || user.name;
   const activity = recentActivity(data.enrolled, data.discussions.items, user._id);
   const discussionCount = `${data.discussions.items.length}${data.discussions.more ? '+' : ''}`;
+  const newLearner = user.role === 'learner' && !data.loading && !data.failed && activity.length === 0;
+  // A mentor's own learning shows only when there is some: their empty state is the teaching sections'.
+  const showActivity = !mentor || data.loading || activity.length > 0;
+  const failed = data.failed || overview.isError;
+  const failure = data.failed ? data.failure : errorMessage(overview.error, MESSAGES.dashboard.loadFailed);
+  const retry = () => {
+    data.retry();
+    if (overview.isError) void overview.refetch();
+  };
+  const greeting =
+    user.role !== 'learner'
+      ? GREETING_LINES[user.role]
+      : data.loading
+        ? null
+        : newLearner
+          ? NEW_LEARNER_LINE
+          : GREETING_LINES.learner;
 
   const stats: StatCardProps[] = [
     { label: 'Enrolled classes', value: String(data.enrolled.length), icon: BookOpen, loading: data.loading },
@@ -119,7 +163,8 @@ export function DashboardPage() {
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
             Welcome, {firstName}!
           </h1>
-          <p className="mt-2 max-w-2xl text-slate-600 dark:text-slate-400">{GREETING_LINES[user.role]}</p>
+          {/* Held empty while a learner's classes load, so the line is never the wrong one for a moment. */}
+          <p className="mt-2 min-h-6 max-w-2xl text-slate-600 dark:text-slate-400">{greeting}</p>
         </div>
         {/* Role both teaches too, and the API lets it ask to be verified: it sees its status as well. */}
         {isMentor(user.role) && (
@@ -129,12 +174,12 @@ export function DashboardPage() {
         )}
       </div>
 
-      {data.failed && (
+      {failed && (
         <div className="mt-8">
           <ErrorAlert>
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>{data.failure}</span>
-              <button type="button" className={`${textLink} text-sm`} onClick={data.retry}>
+              <span>{failure}</span>
+              <button type="button" className={`${textLink} text-sm`} onClick={retry}>
                 Try again
               </button>
             </div>
@@ -160,87 +205,107 @@ export function DashboardPage() {
       </section>
 
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <section aria-labelledby="activity-heading" className={`${card} min-w-0 p-5 sm:p-6 lg:col-span-2`}>
-          <h2 id="activity-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            Recent activity
-          </h2>
-          {data.loading ? (
-            <ul className="mt-4 space-y-3" aria-hidden="true">
-              {[0, 1, 2].map((row) => (
-                <li
-                  key={row}
-                  className="h-14 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none dark:bg-slate-800"
-                />
-              ))}
-            </ul>
-          ) : activity.length === 0 ? (
-            <div className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center dark:border-slate-700">
-              <p className="text-sm text-slate-600 dark:text-slate-400">No activity yet.</p>
-              <Link to="/classes" className={`${textLink} mt-2 inline-block text-sm`}>
-                Find a class to join
-              </Link>
-            </div>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          {teaches && <AwaitingReplySection overview={overview.data} loading={overview.isPending} />}
+          {teaches && <NewEnrolmentsSection overview={overview.data} loading={overview.isPending} />}
+          {newLearner ? (
+            <NewLearnerWelcome />
           ) : (
-            <ol className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
-              {activity.map((item) => (
-                <li key={item.key}>
-                  <Link
-                    to={item.to}
-                    className={`-mx-2 flex items-center gap-4 rounded-lg px-2 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${focusRing}`}
-                  >
-                    <span
-                      className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full ${
-                        item.label === 'Enrolled in a class'
-                          ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200'
-                          : 'bg-violet-50 text-violet-700 dark:bg-violet-500/15 dark:text-violet-200'
-                      }`}
-                    >
-                      {item.label === 'Enrolled in a class' ? (
-                        <BookOpen aria-hidden="true" className="size-5" />
-                      ) : (
-                        <MessagesSquare aria-hidden="true" className="size-5" />
-                      )}
+            showActivity && (
+              <section aria-labelledby="activity-heading" className={`${card} min-w-0 p-5 sm:p-6`}>
+                <h2 id="activity-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+                  Recent activity
+                </h2>
+                {data.loading ? (
+                  <ul className="mt-4 space-y-3" aria-hidden="true">
+                    {[0, 1, 2].map((row) => (
+                      <li
+                        key={row}
+                        className="h-14 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none dark:bg-slate-800"
+                      />
+                    ))}
+                  </ul>
+                ) : activity.length === 0 ? (
+                  <div className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center dark:border-slate-700">
+                    <p className="text-sm text-slate-600 dark:text-slate-400">No activity yet.</p>
+                    <Link to="/classes" className={`${textLink} mt-2 inline-block text-sm`}>
+                      Find a class to join
+                    </Link>
+                  </div>
+                ) : (
+                  <ol className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+                    {activity.map((item) => (
+                      <li key={item.key}>
+                        <Link
+                          to={item.to}
+                          className={`-mx-2 flex items-center gap-4 rounded-lg px-2 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${focusRing}`}
+                        >
+                          <span
+                            className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full ${
+                              item.label === 'Enrolled in a class'
+                                ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200'
+                                : 'bg-violet-50 text-violet-700 dark:bg-violet-500/15 dark:text-violet-200'
+                            }`}
+                          >
+                            {item.label === 'Enrolled in a class' ? (
+                              <BookOpen aria-hidden="true" className="size-5" />
+                            ) : (
+                              <MessagesSquare aria-hidden="true" className="size-5" />
+                            )}
+                          </span>
+                          <span className="min-w-0 flex-1">
+                            <span className="flex items-baseline justify-between gap-3">
+                              <span className="text-sm font-medium text-slate-900 dark:text-white">{item.label}</span>
+                              <time
+                                dateTime={item.date}
+                                className="shrink-0 text-xs text-slate-600 dark:text-slate-400"
+                              >
+                                {formatDate(item.date)}
+                              </time>
+                            </span>
+                            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
+                              {item.title}
+                            </span>
+                          </span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </section>
+            )
+          )}
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-6">
+          {teaches && <UpcomingSessionsSection overview={overview.data} loading={overview.isPending} />}
+          <section aria-labelledby="quick-links-heading" className={`${card} min-w-0 p-5 sm:p-6`}>
+            <h2 id="quick-links-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+              Quick links
+            </h2>
+            <ul className="mt-4 space-y-2">
+              {quickLinks.map(({ to, label, description, icon: Icon }) => (
+                <li key={to}>
+                  <Link to={to} className={`${buttonSecondary} group w-full justify-start px-3 py-3 text-left`}>
+                    <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">
+                      <Icon aria-hidden="true" className="size-4" />
                     </span>
                     <span className="min-w-0 flex-1">
-                      <span className="flex items-baseline justify-between gap-3">
-                        <span className="text-sm font-medium text-slate-900 dark:text-white">{item.label}</span>
-                        <time dateTime={item.date} className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
-                          {formatDate(item.date)}
-                        </time>
+                      <span className="block">{label}</span>
+                      <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+                        {description}
                       </span>
-                      <span className="block truncate text-sm text-slate-600 dark:text-slate-400">{item.title}</span>
                     </span>
+                    <ArrowRight
+                      aria-hidden="true"
+                      className="size-4 text-slate-500 transition-transform group-hover:translate-x-0.5 dark:text-slate-400"
+                    />
                   </Link>
                 </li>
               ))}
-            </ol>
-          )}
-        </section>
-
-        <section aria-labelledby="quick-links-heading" className={`${card} min-w-0 p-5 sm:p-6`}>
-          <h2 id="quick-links-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-            Quick links
-          </h2>
-          <ul className="mt-4 space-y-2">
-            {quickLinks.map(({ to, label, description, icon: Icon }) => (
-              <li key={to}>
-                <Link to={to} className={`${buttonSecondary} group w-full justify-start px-3 py-3 text-left`}>
-                  <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">
-                    <Icon aria-hidden="true" className="size-4" />
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block">{label}</span>
-                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">{description}</span>
-                  </span>
-                  <ArrowRight
-                    aria-hidden="true"
-                    className="size-4 text-slate-500 transition-transform group-hover:translate-x-0.5 dark:text-slate-400"
-                  />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+            </ul>
+          </section>
+        </div>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { Discussion } from '@mentora/contract';
-import { CalendarDays, MessageSquare, ShieldAlert } from 'lucide-react';
+import { BookOpen, CalendarDays, MessageSquare, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { Avatar } from '../../components/Avatar';
@@ -18,8 +18,11 @@ export function FlaggedMarker() {
   );
 }
 
-/** One row of the discussions list; the whole row opens the discussion, named by its title. */
-export function DiscussionListItem({ discussion }: { discussion: Discussion }) {
+/**
+ * One row of the discussions list; the whole row opens the discussion, named by its title. `withClass`
+ * names its class too, for lists that are not grouped by class (the mentor's dashboard).
+ */
+export function DiscussionListItem({ discussion, withClass = false }: { discussion: Discussion; withClass?: boolean }) {
   const { user } = useAuth();
   // Hidden: others get the notice as its title (muted, so it does not read as one); author and admins a marker.
   const view = hiddenView(discussion, discussion.author._id, user);
@@ -46,6 +49,12 @@ export function DiscussionListItem({ discussion }: { discussion: Discussion }) {
         </div>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
           <span className="font-medium text-slate-700 dark:text-slate-300">{discussion.author.name}</span>
+          {withClass && (
+            <span className="inline-flex min-w-0 items-start gap-1">
+              <BookOpen aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+              <span className="min-w-0 break-words">{discussion.classId.title}</span>
+            </span>
+          )}
           <span className="inline-flex items-center gap-1">
             <CalendarDays aria-hidden="true" className="size-3.5" />
             <time dateTime={discussion.createdAt} title={formatDateTime(discussion.createdAt)}>
