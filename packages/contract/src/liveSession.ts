@@ -17,6 +17,9 @@ export function startedSessionOn(liveStartedAt: Date | string | null, now: numbe
   return now < started + LIVE_START_NOW_MINUTES * MINUTE;
 }
 
+/** Only a live class has live sessions: to start, schedule or join. */
+export const hasLiveSessions = (cls: { contentType: ContentType }): boolean => cls.contentType === 'live';
+
 /** What of a scheduled session the rule reads: its start and end (ISO). */
 export interface SessionTimes {
   startsAt: string;
@@ -48,7 +51,7 @@ export function liveJoin<S extends SessionTimes>(
   sessions: readonly S[],
   now: number,
 ): LiveJoin<S> {
-  if (cls.contentType !== 'live') return { state: 'none' };
+  if (!hasLiveSessions(cls)) return { state: 'none' };
   const byStart = [...sessions].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   const running = byStart.find((s) => Date.parse(s.startsAt) <= now && now < Date.parse(s.endsAt));
   if (running || cls.startedOn) return { state: 'on', session: running ?? null };

@@ -413,6 +413,8 @@ export const MESSAGES = {
     maxStudentsBelowEnrolled: (enrolled: number) =>
       `Max students cannot be lower than the ${enrolled} students already enrolled`,
     liveMembersOnly: 'You must be enrolled in the class to join the live session',
+    /** Starting or scheduling a live session of a video or file class (409). */
+    notLiveClass: 'Only a live class has live sessions: this one is a video or file class',
     reviewEnrolledOnly: 'Only learners enrolled in the class can review it',
     cannotReviewOwnClass: 'You cannot review your own class',
     notClassMember: 'You are not a member of this class',

@@ -53,7 +53,7 @@ async function seedEverything(t: TestServer): Promise<void> {
     await t.http
       .post('/api/classes')
       .set(mentor.auth)
-      .send(classRequest({ tags: 'backup, ümlaut' })),
+      .send(classRequest({ tags: 'backup, ümlaut', contentType: 'live', contentUrl: '' })),
     201,
   );
   ok(await t.http.post(`/api/classes/${cls._id}/enroll`).set(learner.auth));

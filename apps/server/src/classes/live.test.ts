@@ -111,6 +111,17 @@ describe('GET /api/classes/{id}/live', () => {
     expect((await t.http.get(`/api/classes/${video.id}/live`).set(mentor.auth)).body.live).toBe(false);
   });
 
+  it('cannot be started for a video or file class (409), which has no live sessions', async () => {
+    for (const contentType of ['video', 'uploadable'] as const) {
+      const other = await makeClass(t, mentor, { contentType, contentUrl: 'https://video.example/v' });
+      const res = await t.http.post(`/api/classes/${other.id}/live`).set(mentor.auth);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(MESSAGES.server.notLiveClass);
+      const [row] = await t.ctx.db.select().from(classes).where(eq(classes.id, other.id));
+      expect(row?.liveStartedAt).toBeNull();
+    }
+  });
+
   it('refuses users outside the class (403), unknown or malformed ids (404), signed out (401)', async () => {
     const { cls } = await classWithLearner();
     for (const who of [await makeLearner(t), await makeVerifiedMentor(t), await makeBoth(t, { verified: true })]) {

@@ -2,6 +2,7 @@ import {
   type ClassItem,
   type ClassListResponse,
   type createClassRequestSchema,
+  hasLiveSessions,
   type LiveResponse,
   type LiveRoomResponse,
   type listClassesQuerySchema,
@@ -17,7 +18,7 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import type { WatchedTable } from '../db/readCache.js';
 import { classes, enrolments, type UserRow, users } from '../db/schema.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { decodeCursor, pageOf } from '../http/pagination.js';
 import { notifyLiveStarted } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
@@ -73,7 +74,12 @@ function classValues(input: CreateInput | UpdateInput) {
 
 async function classOwnership(db: Queryable, id: string) {
   const [row] = await db
-    .select({ id: classes.id, mentorId: classes.mentorId, liveRoom: classes.liveRoom })
+    .select({
+      id: classes.id,
+      mentorId: classes.mentorId,
+      liveRoom: classes.liveRoom,
+      contentType: classes.contentType,
+    })
     .from(classes)
     .where(eq(classes.id, id))
     .limit(1);
@@ -252,6 +258,7 @@ export async function startLive(ctx: AppContext, user: UserRow, id: string): Pro
   const cls = await classOwnership(ctx.db, id);
   if (!cls) throw classNotFound();
   if (!canStartLive(user, cls)) throw forbidden(MESSAGES.server.classMentorOnly);
+  if (!hasLiveSessions(cls)) throw conflict(MESSAGES.server.notLiveClass);
   const raised = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(classes)

@@ -130,6 +130,16 @@ describe('scheduling, moving and cancelling', () => {
     expect((await schedule(mentor, { durationMinutes })).status).toBe(400);
   });
 
+  it('refuses to schedule one for a video or file class (409), which has no live sessions', async () => {
+    for (const contentType of ['video', 'uploadable'] as const) {
+      const other = await makeClass(t, mentor, { contentType, contentUrl: 'https://video.example/v' });
+      const res = await schedule(mentor, {}, other);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(MESSAGES.server.notLiveClass);
+      expect((await list(mentor, other)).body.sessions).toEqual([]);
+    }
+  });
+
   it('accepts the bounds, 15 and 480 minutes', async () => {
     expect((await schedule(mentor, { durationMinutes: 15 })).status).toBe(201);
     expect((await schedule(mentor, { durationMinutes: 480 })).status).toBe(201);

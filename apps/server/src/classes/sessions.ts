@@ -2,6 +2,7 @@ import {
   type ClassSession,
   type ClassSessionsResponse,
   type classSessionRequestSchema,
+  hasLiveSessions,
   MESSAGES,
   sessionCalendarFileName,
 } from '@mentora/contract';
@@ -11,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
 import { type ClassSessionRow, classes, classSessions, type UserRow } from '../db/schema.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { notifySessionChange } from '../notifications/raise.js';
 import { publishNotifications } from '../notifications/service.js';
 import { membershipOf } from './membership.js';
@@ -47,7 +48,7 @@ const sessionNotFound = () => notFound(MESSAGES.server.sessionNotFound);
 /** The class, if the caller may write its sessions (404 when it does not exist, 403 when not its mentor). */
 async function scheduledClass(ctx: AppContext, user: UserRow, classId: string) {
   const [cls] = await ctx.db
-    .select({ id: classes.id, mentorId: classes.mentorId, title: classes.title })
+    .select({ id: classes.id, mentorId: classes.mentorId, title: classes.title, contentType: classes.contentType })
     .from(classes)
     .where(eq(classes.id, classId))
     .limit(1);
@@ -110,6 +111,8 @@ export async function scheduleSession(
   input: SessionInput,
 ): Promise<ClassSession> {
   const cls = await scheduledClass(ctx, user, classId);
+  // Changing or cancelling one stays possible: a class that was live may keep sessions to tidy up.
+  if (!hasLiveSessions(cls)) throw conflict(MESSAGES.server.notLiveClass);
   const startsAt = startOf(input, Date.now());
   const { session, raised } = await ctx.db.transaction(async (tx) => {
     const [created] = await tx

@@ -40,8 +40,9 @@ export async function makeClass(
     .values({
       mentorId: mentor.user.id,
       category: 'programming',
-      contentType: 'video',
-      contentUrl: 'https://videos.example.test/intro',
+      // Live, the kind that has sessions to schedule, start and join; tests of the others say so.
+      contentType: 'live',
+      contentUrl: '',
       liveRoom: newLiveRoom(),
       ...fields,
       startDate: startDate ?? null,
