@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { textLink } from './styles';
 
 /** An error banner, announced when it appears. */
 export function ErrorAlert({ children }: { children: ReactNode }) {
@@ -11,6 +12,20 @@ export function ErrorAlert({ children }: { children: ReactNode }) {
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0">{children}</div>
     </div>
+  );
+}
+
+/** A load that failed: what went wrong, and "Try again", which asks again. */
+export function RetryAlert({ message, onRetry }: { message: ReactNode; onRetry: () => void }) {
+  return (
+    <ErrorAlert>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <span>{message}</span>
+        <button type="button" className={`${textLink} text-sm`} onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    </ErrorAlert>
   );
 }
 

@@ -3,10 +3,10 @@ import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../api/errors';
-import { ErrorAlert } from '../../components/Alert';
+import { RetryAlert } from '../../components/Alert';
 import { formatDate, formatDateTime } from '../../components/formatters';
 import { Spinner } from '../../components/Spinner';
-import { focusRing, textLink } from '../../components/styles';
+import { focusRing } from '../../components/styles';
 
 export { LoadMore } from '../../components/LoadMore';
 
@@ -86,16 +86,7 @@ export function FetchFailed({ error, onRetry }: { error: unknown; onRetry: () =>
   useEffect(() => {
     toast.error(message, { id: 'admin-fetch-failed' });
   }, [message]);
-  return (
-    <ErrorAlert>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <span>{message}</span>
-        <button type="button" className={`${textLink} text-sm`} onClick={onRetry}>
-          Try again
-        </button>
-      </div>
-    </ErrorAlert>
-  );
+  return <RetryAlert message={message} onRetry={onRetry} />;
 }
 
 export function Loading({ what }: { what: string }) {

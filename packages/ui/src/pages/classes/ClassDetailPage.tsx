@@ -2,9 +2,8 @@ import { MESSAGES } from '@mentora/contract';
 import { useParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
-import { ErrorAlert } from '../../components/Alert';
+import { RetryAlert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
-import { textLink } from '../../components/styles';
 import { ClassAbout } from './ClassAbout';
 import { ClassActionsCard } from './ClassActionsCard';
 import { ClassDiscussionsCard } from './ClassDiscussionsCard';
@@ -43,14 +42,10 @@ export function ClassDetailPage() {
       <ClassPageShell>
         <h1 className="sr-only">Class</h1>
         <div className="mt-6">
-          <ErrorAlert>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>{errorMessage(detail.error, MESSAGES.classDetail.loadFailed)}</span>
-              <button type="button" className={`${textLink} text-sm`} onClick={() => void detail.refetch()}>
-                Try again
-              </button>
-            </div>
-          </ErrorAlert>
+          <RetryAlert
+            message={errorMessage(detail.error, MESSAGES.classDetail.loadFailed)}
+            onRetry={() => void detail.refetch()}
+          />
         </div>
       </ClassPageShell>
     );

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { isStrictMentor } from '../../auth/roles';
-import { ErrorAlert } from '../../components/Alert';
+import { RetryAlert } from '../../components/Alert';
 import { LoadMore } from '../../components/LoadMore';
 import { SEARCH_DEBOUNCE_MS, SearchField } from '../../components/SearchField';
 import { Spinner } from '../../components/Spinner';
@@ -17,7 +17,6 @@ import {
   focusRing,
   inputField,
   lazyListItem,
-  textLink,
 } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
@@ -184,14 +183,7 @@ export function ClassesPage() {
 
         {isError && (
           <div className="mb-6">
-            <ErrorAlert>
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <span>{errorMessage(error, MESSAGES.classes.loadFailed)}</span>
-                <button type="button" className={`${textLink} text-sm`} onClick={() => void refetch()}>
-                  Try again
-                </button>
-              </div>
-            </ErrorAlert>
+            <RetryAlert message={errorMessage(error, MESSAGES.classes.loadFailed)} onRetry={() => void refetch()} />
           </div>
         )}
 

@@ -4,14 +4,14 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef
 import { useLocation } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { useSilence } from '../../auth/silence';
-import { ErrorAlert } from '../../components/Alert';
+import { ErrorAlert, RetryAlert } from '../../components/Alert';
 import { countLabel } from '../../components/formatters';
 import { ListFilters } from '../../components/ListFilters';
 import { LoadMore } from '../../components/LoadMore';
 import { SEARCH_DEBOUNCE_MS } from '../../components/SearchField';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { SilenceNotice } from '../../components/SilenceGate';
-import { buttonPrimary, card, inputField, textLink } from '../../components/styles';
+import { buttonPrimary, card, inputField } from '../../components/styles';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useDeferredArrival } from '../../components/useDeferredArrival';
 import { useAfterPageLoad } from '../../layout/useAfterPageLoad';
@@ -126,14 +126,10 @@ export function CommunityPage() {
     );
   } else if (firstLoadFailed) {
     content = (
-      <ErrorAlert>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <span>{errorMessage(list.error, MESSAGES.community.loadFailed)}</span>
-          <button type="button" className={`${textLink} text-sm`} onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </div>
-      </ErrorAlert>
+      <RetryAlert
+        message={errorMessage(list.error, MESSAGES.community.loadFailed)}
+        onRetry={() => void list.refetch()}
+      />
     );
   } else if (posts.length === 0) {
     content =

@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
 import { isAdmin, isMentor, isStrictMentor, ROLE_LABELS } from '../../auth/roles';
-import { ErrorAlert } from '../../components/Alert';
+import { ErrorAlert, RetryAlert } from '../../components/Alert';
 import { formatDate } from '../../components/formatters';
 import { buttonPrimary, buttonSecondary, card, focusRing, textLink } from '../../components/styles';
 import { completedCount, recentActivity } from './activity';
@@ -176,14 +176,7 @@ export function DashboardPage() {
 
       {failed && (
         <div className="mt-8">
-          <ErrorAlert>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>{failure}</span>
-              <button type="button" className={`${textLink} text-sm`} onClick={retry}>
-                Try again
-              </button>
-            </div>
-          </ErrorAlert>
+          <RetryAlert message={failure} onRetry={retry} />
         </div>
       )}
 

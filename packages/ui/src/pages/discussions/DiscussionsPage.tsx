@@ -3,7 +3,7 @@ import { BookOpen, ChevronDown, MessagesSquare, Plus, SearchX, X } from 'lucide-
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage, errorStatus } from '../../api/errors';
-import { ErrorAlert } from '../../components/Alert';
+import { ErrorAlert, RetryAlert } from '../../components/Alert';
 import { countLabel } from '../../components/formatters';
 import { ListFilters } from '../../components/ListFilters';
 import { LoadMore } from '../../components/LoadMore';
@@ -158,16 +158,7 @@ export function DiscussionsPage() {
       </EmptyState>
     );
   } else if (failure) {
-    content = (
-      <ErrorAlert>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <span>{failure.message}</span>
-          <button type="button" className={`${textLink} text-sm`} onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </div>
-      </ErrorAlert>
-    );
+    content = <RetryAlert message={failure.message} onRetry={() => void list.refetch()} />;
   } else if (groups.length === 0) {
     content = query ? (
       <EmptyState icon={SearchX} title={`No discussions match “${query}”`}>

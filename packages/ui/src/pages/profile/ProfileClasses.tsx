@@ -4,7 +4,7 @@ import { BookOpen, ChevronRight, GraduationCap, type LucideIcon } from 'lucide-r
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../../api/ApiContext';
-import { ErrorAlert } from '../../components/Alert';
+import { RetryAlert } from '../../components/Alert';
 import { card, focusRing, textLink } from '../../components/styles';
 import { badge, CATEGORY_LABELS, STATUS_BADGE, STATUS_LABELS, studentCountLabel } from '../classes/format';
 import { dashboardKeys } from '../dashboard/useDashboardData';
@@ -64,14 +64,7 @@ function ClassListSection({ which, title, icon: Icon, detail, empty }: ClassList
         </div>
       ) : query.isError ? (
         <div className="mt-4">
-          <ErrorAlert>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>{MESSAGES.classes.loadFailed}</span>
-              <button type="button" className={`${textLink} text-sm`} onClick={() => void query.refetch()}>
-                Try again
-              </button>
-            </div>
-          </ErrorAlert>
+          <RetryAlert message={MESSAGES.classes.loadFailed} onRetry={() => void query.refetch()} />
         </div>
       ) : classes.length === 0 ? (
         <div className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">

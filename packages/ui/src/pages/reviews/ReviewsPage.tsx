@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useApi } from '../../api/ApiContext';
 import { errorMessage, errorStatus } from '../../api/errors';
 import { useAuth } from '../../auth/AuthContext';
-import { ErrorAlert } from '../../components/Alert';
+import { RetryAlert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
 import { formatDate } from '../../components/formatters';
 import { formatRating, hasRating, reviewCountLabel } from '../../components/rating';
@@ -185,14 +185,10 @@ function SignedInReviews({ classId, user }: { classId: string; user: User }) {
               <span className="sr-only">Loading reviews...</span>
             </div>
           ) : reviews.isError ? (
-            <ErrorAlert>
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <span>{errorMessage(reviews.error, MESSAGES.reviews.fetchFailed)}</span>
-                <button type="button" className={`${textLink} text-sm`} onClick={() => void reviews.refetch()}>
-                  Try again
-                </button>
-              </div>
-            </ErrorAlert>
+            <RetryAlert
+              message={errorMessage(reviews.error, MESSAGES.reviews.fetchFailed)}
+              onRetry={() => void reviews.refetch()}
+            />
           ) : list.length === 0 ? (
             <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-14 text-center dark:border-slate-700">
               <span className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">

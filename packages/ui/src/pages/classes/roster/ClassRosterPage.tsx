@@ -3,13 +3,13 @@ import { Download, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../api/errors';
-import { ErrorAlert } from '../../../components/Alert';
+import { RetryAlert } from '../../../components/Alert';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { downloadFile } from '../../../components/download';
 import { countLabel, formatDateTime } from '../../../components/formatters';
 import { SearchField } from '../../../components/SearchField';
-import { buttonSecondary, card, textLink } from '../../../components/styles';
+import { buttonSecondary, card } from '../../../components/styles';
 import { ClassSubpage, SubpageLoading } from '../ClassSubpage';
 import { useRemoveFromRoster, useRoster } from '../queries';
 import { rosterCsv, rosterFileName } from './rosterCsv';
@@ -47,14 +47,10 @@ function RosterList({ classId, classTitle }: { classId: string; classTitle: stri
   if (roster.isError) {
     return (
       <div className="mt-6">
-        <ErrorAlert>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <span>{errorMessage(roster.error, MESSAGES.roster.loadFailed)}</span>
-            <button type="button" className={`${textLink} text-sm`} onClick={() => void roster.refetch()}>
-              Try again
-            </button>
-          </div>
-        </ErrorAlert>
+        <RetryAlert
+          message={errorMessage(roster.error, MESSAGES.roster.loadFailed)}
+          onRetry={() => void roster.refetch()}
+        />
       </div>
     );
   }
