@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawGet } from '../../test/rawGet.js';
+import { rawGet } from '../../test/rawHttp.js';
 import { compressJson } from './compression.js';
 
 let server: Server;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import serverPackage from '../../package.json' with { type: 'json' };
 import { makeClass, makeLearner, makeVerifiedMentor } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { rawGet } from '../../test/rawGet.js';
+import { rawGet } from '../../test/rawHttp.js';
 import { openReadyStream } from '../../test/sse.js';
 import { getClass } from '../classes/service.js';
 import { jsonOf } from '../db/readCache.js';

@@ -5,7 +5,7 @@ import type { Express } from 'express';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeAdmin, makeBoth, type TestUser } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { rawRequest } from '../../test/rawRequest.js';
+import { rawRequest } from '../../test/rawHttp.js';
 import { listApiRoutes } from '../../test/routes.js';
 import { imposeSanction } from './service.js';
 
