@@ -304,6 +304,48 @@ describe('GET /api/notifications', () => {
   });
 });
 
+describe('GET /api/notifications filters (the notifications page, issue #37)', () => {
+  it('?unread=true lists only the unread ones, paged; ?group= only that group of kinds', async () => {
+    const mentor = await makeMentor(t);
+    const cls = await makeClass(t, mentor);
+    for (let i = 0; i < 3; i++) await t.http.post(`/api/classes/${cls.id}/enroll`).set((await makeLearner(t)).auth);
+    const admin = await makeAdmin(t);
+    expect((await t.http.put(`/api/admin/verify-mentor/${mentor.user.id}`).set(admin.auth)).status).toBe(200);
+    const all = (await inbox(mentor)).notifications;
+    const oldest = all.at(-1);
+    await t.http
+      .post('/api/notifications/read')
+      .set(mentor.auth)
+      .send({ ids: [oldest?._id] });
+
+    const unread = await inbox(mentor, '?unread=true&limit=1');
+    expect(unread.notifications.map((n) => n.read)).toEqual([false]);
+    expect(unread.unreadCount).toBe(all.length - 1);
+    const rest = await inbox(mentor, `?unread=true&limit=50&cursor=${unread.nextCursor}`);
+    expect([...unread.notifications, ...rest.notifications].map((n) => n._id)).toEqual(
+      all.filter((n) => n._id !== oldest?._id).map((n) => n._id),
+    );
+    expect((await inbox(mentor, '?unread=false')).notifications).toHaveLength(all.length);
+
+    expect(kinds((await inbox(mentor, '?group=classes')).notifications)).toEqual(
+      all.filter((n) => n.kind === 'enrolment').map((n) => n.kind),
+    );
+    expect(kinds((await inbox(mentor, '?group=account')).notifications)).toEqual(
+      all.filter((n) => n.kind === 'mentor_verified').map((n) => n.kind),
+    );
+    expect((await inbox(mentor, '?group=community&unread=true')).notifications).toEqual([]);
+  });
+
+  it('answers 400 for an unread or group it does not know', async () => {
+    const user = await makeLearner(t);
+    for (const query of ['?unread=yes', '?unread=1', '?unread=', '?group=everything', '?unread=true&unread=false']) {
+      const res = await t.http.get(`/api/notifications${query}`).set(user.auth);
+      expect(res.status, query).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    }
+  });
+});
+
 describe('POST /api/notifications/read', () => {
   it('marks the given ids or all read, only ever the caller’s own', async () => {
     const mentor = await makeVerifiedMentor(t);

@@ -3,6 +3,9 @@ import {
   type MarkNotificationsReadResponse,
   MESSAGES,
   type markNotificationsReadRequestSchema,
+  NOTIFICATION_GROUP_OF,
+  NOTIFICATION_KINDS,
+  type NotificationGroup,
   type NotificationListResponse,
 } from '@mentora/contract';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
@@ -58,6 +61,8 @@ export async function listNotifications(
         eq(notifications.userId, user.id),
         shownInAppSql(sql`${notifications.userId}`, sql`${notifications.kind}`),
         cursor ? olderThanCursor(notifications.updatedAt, notifications.id, cursor) : undefined,
+        query.unread ? isNull(notifications.readAt) : undefined,
+        query.group ? inArray(notifications.kind, kindsOf(query.group)) : undefined,
       ),
     )
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
