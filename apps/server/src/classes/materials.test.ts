@@ -303,6 +303,8 @@ describe.each(['fs', 's3'] as const)('class materials in the %s store', { timeou
     } finally {
       stream.close();
     }
+    // The file goes too, so that the tests after this one find the store as they left it.
+    await t.ctx.jobs.runDue();
   });
 
   it('streams a 60 MB upload into the store as it arrives, and refuses it past MATERIAL_MAX_MB (50) with 413, leaving nothing', async () => {

@@ -16,7 +16,7 @@ import { forbidden, HttpError, notFound } from '../http/errors.js';
 import { recordAutoFlag } from '../moderation/autoFlags.js';
 import { publishQueueChanged } from '../moderation/queue.js';
 import { HIDDEN_NOTICE, maskedMaterial, mayOpen } from '../moderation/visibility.js';
-import { notifyMaterialAdded, withdrawMaterialNotices } from '../notifications/raise.js';
+import { notifyMaterialAdded, withdrawNoticesOf } from '../notifications/raise.js';
 import { publishNotifications, publishUnreadCounts } from '../notifications/service.js';
 import { receiveUpload, type UploadRules } from '../storage/upload.js';
 import { analyseText, type TextAnalysis } from '../text/index.js';
@@ -211,7 +211,7 @@ export async function deleteMaterial(ctx: AppContext, user: UserRow, materialId:
       .limit(1);
     if (!cls) throw materialNotFound();
     if (!canDeleteMaterial(user, cls)) throw forbidden(MESSAGES.materials.mentorOnly);
-    const withdrawnFrom = await withdrawMaterialNotices(tx, materialId);
+    const withdrawnFrom = await withdrawNoticesOf(tx, 'material', materialId);
     const gone = await tx
       .delete(classMaterials)
       .where(eq(classMaterials.id, materialId))

@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { openReadyStream } from '../../test/sse.js';
 import { notifications } from '../db/schema.js';
 import { shortTitle } from './presenter.js';
 
@@ -254,6 +255,40 @@ describe('what notifies whom', () => {
     const admin = await makeAdmin(t);
     await t.http.delete(`/api/users/learner/${learner.user.id}`).set(admin.auth);
     expect((await inbox(mentor)).notifications).toEqual([]);
+  });
+
+  it('a deleted discussion or post takes its notices along, and each bell is counted again live (issue #37)', async () => {
+    const { mentor, cls, learners } = await makeClassWithLearners(t, 1);
+    const [learner] = learners as [TestUser];
+    const streams = [
+      await openReadyStream(`${t.baseUrl}/api/events`, { headers: learner.auth }),
+      await openReadyStream(`${t.baseUrl}/api/events`, { headers: mentor.auth }),
+    ];
+    try {
+      const started = await t.http
+        .post('/api/discussions')
+        .set(mentor.auth)
+        .send({ title: 'Week one', content: 'What did you build?', classId: cls.id });
+      expect(started.status).toBe(201);
+      await streams[0]?.waitForEvent('notification');
+      expect((await inbox(learner)).unreadCount).toBe(1);
+      expect((await t.http.delete(`/api/discussions/${started.body._id}`).set(mentor.auth)).status).toBe(200);
+      expect(await inbox(learner)).toMatchObject({ notifications: [], unreadCount: 0 });
+      expect(JSON.parse((await streams[0]?.waitForEvent('notification.read'))?.data ?? '')).toEqual({ unreadCount: 0 });
+
+      const post = await makePost(t, mentor);
+      await t.http.post(`/api/community/${post._id}/replies`).set(learner.auth).send({ content: 'Nice one' });
+      await streams[1]?.waitForEvent('notification');
+      const before = (await inbox(mentor)).unreadCount;
+      expect(before).toBeGreaterThan(0);
+      expect((await t.http.delete(`/api/community/${post._id}`).set(mentor.auth)).status).toBe(200);
+      expect((await inbox(mentor)).unreadCount).toBe(before - 1);
+      expect(JSON.parse((await streams[1]?.waitForEvent('notification.read'))?.data ?? '')).toEqual({
+        unreadCount: before - 1,
+      });
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 
   it('never carries an email, and quotes long titles shortened', async () => {

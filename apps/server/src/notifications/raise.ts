@@ -442,9 +442,19 @@ async function withdraw(db: Queryable, where: SQL | undefined): Promise<string[]
   return [...new Set(gone.filter((row) => row.readAt === null).map((row) => row.userId))];
 }
 
-/** A file deleted: its "added" notices go with it, before its row does (the cascade would not count them). */
-export function withdrawMaterialNotices(db: Queryable, materialId: string): Promise<string[]> {
-  return withdraw(db, eq(notifications.materialId, materialId));
+const SUBJECT_COLUMNS = {
+  class: notifications.classId,
+  discussion: notifications.discussionId,
+  post: notifications.postId,
+  material: notifications.materialId,
+};
+
+/**
+ * A class, discussion, post or file deleted: the notices that name it go in the same transaction, just
+ * before its row (the cascade would delete them too, but would not say whose bell to count again).
+ */
+export function withdrawNoticesOf(db: Queryable, subject: keyof typeof SUBJECT_COLUMNS, id: string): Promise<string[]> {
+  return withdraw(db, eq(SUBJECT_COLUMNS[subject], id));
 }
 
 /**
