@@ -141,6 +141,36 @@ export const NOTIFICATION_TOPIC_OF: Readonly<Record<NotificationKind, Notificati
 };
 
 /**
+ * The notifications page's filters (issue #37): the kinds as a reader looks for them, coarser than the
+ * topics, which are about how to hear of things.
+ */
+export const NOTIFICATION_GROUPS = ['discussions', 'classes', 'community', 'account'] as const;
+export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
+
+export const NOTIFICATION_GROUP_OF: Readonly<Record<NotificationKind, NotificationGroup>> = {
+  discussion_reply: 'discussions',
+  new_discussion: 'discussions',
+  enrolment: 'classes',
+  removed_from_class: 'classes',
+  live_started: 'classes',
+  session_scheduled: 'classes',
+  session_moved: 'classes',
+  session_cancelled: 'classes',
+  session_reminder: 'classes',
+  material_added: 'classes',
+  post_reply: 'community',
+  post_like: 'community',
+  mentor_verified: 'account',
+  verification_request: 'account',
+  warned: 'account',
+  silenced: 'account',
+  suspended: 'account',
+  sanction_lifted: 'account',
+  report_resolved: 'account',
+  content_moderated: 'account',
+};
+
+/**
  * How each topic reaches someone who has not chosen: replies and sessions by email at once, new
  * discussions and class news in the daily digest, likes never by email; everything in the app.
  */

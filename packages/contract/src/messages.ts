@@ -54,6 +54,8 @@ function sanctionText(state: 'silenced' | 'suspended', until: string | Date, rea
 const sessionName = (session: string, classTitle: string) =>
   session ? `the session “${session}” of “${classTitle}”` : `a session of “${classTitle}”`;
 
+const minutesText = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`);
+
 /** A limit set in MB as the UI writes sizes (units of 1024): "50 MB", "1 GB". */
 const megabytes = (mb: number) => (mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024} GB` : `${mb} MB`);
 
@@ -319,8 +321,21 @@ export const MESSAGES = {
     // A session's title is optional: without one, the class names it.
     sessionScheduled: (actor: string, session: string, classTitle: string) =>
       `${actor} scheduled ${sessionName(session, classTitle)}`,
+    /** A change told before notices said what changed (no detail kept). */
     sessionMoved: (actor: string, session: string, classTitle: string) =>
       `${actor} moved ${sessionName(session, classTitle)}`,
+    // A change says what changed: a new start (formatUtc, which the app shows in the reader's style), a
+    // new length alone, or a new title alone.
+    sessionMovedTo: (actor: string, session: string, classTitle: string, startsAt: string | Date, minutes?: number) =>
+      `${actor} moved ${sessionName(session, classTitle)} to ${formatUtc(startsAt)}${
+        minutes === undefined ? '' : ` (now ${minutesText(minutes)})`
+      }`,
+    sessionLengthChanged: (actor: string, session: string, classTitle: string, minutes: number) =>
+      `${actor} changed the length of ${sessionName(session, classTitle)}: now ${minutesText(minutes)}`,
+    sessionRenamed: (actor: string, previous: string, title: string, classTitle: string) =>
+      title
+        ? `${actor} renamed ${sessionName(previous, classTitle)} to “${title}”`
+        : `${actor} removed the title of ${sessionName(previous, classTitle)}`,
     sessionCancelled: (actor: string, session: string, classTitle: string) =>
       `${actor} cancelled ${sessionName(session, classTitle)}`,
     sessionReminder: (session: string, classTitle: string) =>

@@ -15,6 +15,7 @@ import {
   MODERATION_SOURCES,
   MODERATION_STATUSES,
   MODERATION_TARGET_TYPES,
+  NOTIFICATION_GROUPS,
   NOTIFICATION_TOPICS,
   NOTIFICATIONS_READ_MAX_IDS,
   PAGINATION,
@@ -450,8 +451,18 @@ export const unsubscribeRequestSchema = z.object({
   token: z.string({ error: 'token must be text' }).min(1, 'token is required').max(512, 'token is too long'),
 });
 
-/** GET /notifications `?limit=&cursor=`: newest activity first. */
-export const listNotificationsQuerySchema = paginationQuerySchema;
+/**
+ * GET /notifications `?limit=&cursor=`: newest activity first; `unread=true` only the unread ones,
+ * `group=` only one group of kinds (the notifications page's filters).
+ */
+export const listNotificationsQuerySchema = paginationQuerySchema.extend({
+  unread: z
+    .enum(['true', 'false'], { error: 'unread must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+  group: z.enum(NOTIFICATION_GROUPS, { error: `group must be one of ${NOTIFICATION_GROUPS.join(', ')}` }).optional(),
+});
+export type ListNotificationsQuery = z.input<typeof listNotificationsQuerySchema>;
 
 /** POST /notifications/read: `{ids: [...]}` marks those (only the caller's own), `{all: true}` every one. */
 export const markNotificationsReadRequestSchema = z

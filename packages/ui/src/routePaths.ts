@@ -18,6 +18,7 @@ export const ROUTE_PATHS = {
   reviews: 'classes/:classId/reviews',
   profile: 'profile',
   settings: 'settings',
+  notifications: 'notifications',
   forgotPassword: 'forgot-password',
   resetPassword: 'reset-password',
   unsubscribe: 'unsubscribe',

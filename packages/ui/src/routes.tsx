@@ -177,6 +177,10 @@ export function createRoutes(context: RouteContext): RouteObject[] {
               path: ROUTE_PATHS.settings,
               lazy: page(() => import('./pages/settings/SettingsPage'), 'SettingsPage'),
             },
+            {
+              path: ROUTE_PATHS.notifications,
+              lazy: page(() => import('./pages/notifications/NotificationsPage'), 'NotificationsPage'),
+            },
           ],
         },
         {

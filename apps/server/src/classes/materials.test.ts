@@ -16,6 +16,7 @@ import {
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { startS3Server, TEST_BUCKET } from '../../test/s3.js';
+import { openReadyStream } from '../../test/sse.js';
 import { auditLog, type ClassRow, classMaterials, jobs } from '../db/schema.js';
 
 // Class materials (issue #26) on a real server and database, once with each file store: uploads
@@ -280,6 +281,30 @@ describe.each(['fs', 's3'] as const)('class materials in the %s store', { timeou
       kind: string;
     }[];
     expect(own.some((n) => n.kind === 'material_added')).toBe(false);
+  });
+
+  it("withdraws a deleted file's notices, and sends the bell its new unread count (issue #37)", async () => {
+    const c = await freshClass();
+    const reader = await makeLearner(t);
+    await enrol(t, c, reader);
+    const file = (await upload(mentor, PDF_BYTES, 'diagram.pdf', c.id).expect(201)).body.material;
+    const bell = async () => (await t.http.get('/api/notifications').set(reader.auth).expect(200)).body;
+    const before = await bell();
+    expect(before.notifications[0]).toMatchObject({ kind: 'material_added' });
+    const stream = await openReadyStream(`${t.baseUrl}/api/events`, { headers: reader.auth });
+    try {
+      await t.http.delete(`/api/materials/${file._id}`).set(mentor.auth).expect(200);
+      const after = await bell();
+      expect(after.notifications.some((n: { kind: string }) => n.kind === 'material_added')).toBe(false);
+      expect(after.unreadCount).toBe(before.unreadCount - 1);
+      expect(JSON.parse((await stream.waitForEvent('notification.read')).data)).toEqual({
+        unreadCount: after.unreadCount,
+      });
+    } finally {
+      stream.close();
+    }
+    // The file goes too, so that the tests after this one find the store as they left it.
+    await t.ctx.jobs.runDue();
   });
 
   it('streams a 60 MB upload into the store as it arrives, and refuses it past MATERIAL_MAX_MB (50) with 413, leaving nothing', async () => {

@@ -16,8 +16,8 @@ import { forbidden, HttpError, notFound } from '../http/errors.js';
 import { recordAutoFlag } from '../moderation/autoFlags.js';
 import { publishQueueChanged } from '../moderation/queue.js';
 import { HIDDEN_NOTICE, maskedMaterial, mayOpen } from '../moderation/visibility.js';
-import { notifyMaterialAdded } from '../notifications/raise.js';
-import { publishNotifications } from '../notifications/service.js';
+import { notifyMaterialAdded, withdrawNoticesOf } from '../notifications/raise.js';
+import { publishNotifications, publishUnreadCounts } from '../notifications/service.js';
 import { receiveUpload, type UploadRules } from '../storage/upload.js';
 import { analyseText, type TextAnalysis } from '../text/index.js';
 import { membershipOf } from './membership.js';
@@ -164,7 +164,7 @@ export async function uploadMaterial(
         .returning();
       if (!created) throw new Error('insert returned no row');
       // Learners are told of a hidden file by the notice, as they would see it in the list.
-      const named = { name: created.hidden ? HIDDEN_NOTICE : created.name };
+      const named = { id: created.id, name: created.hidden ? HIDDEN_NOTICE : created.name };
       const raised = await notifyMaterialAdded(tx, user, cls, named);
       return { row: created, raised, flagged: await flagName(tx, created, user.id, analysis) };
     });
@@ -203,7 +203,7 @@ export async function renameMaterial(
 /** Its class's mentor deletes a file; so may an admin, recorded in the audit log in the same transaction. */
 export async function deleteMaterial(ctx: AppContext, user: UserRow, materialId: string): Promise<void> {
   const row = await materialById(ctx.db, materialId);
-  await ctx.db.transaction(async (tx) => {
+  const withdrawnFrom = await ctx.db.transaction(async (tx) => {
     const [cls] = await tx
       .select({ id: classes.id, mentorId: classes.mentorId, title: classes.title })
       .from(classes)
@@ -211,6 +211,7 @@ export async function deleteMaterial(ctx: AppContext, user: UserRow, materialId:
       .limit(1);
     if (!cls) throw materialNotFound();
     if (!canDeleteMaterial(user, cls)) throw forbidden(MESSAGES.materials.mentorOnly);
+    const withdrawnFrom = await withdrawNoticesOf(tx, 'material', materialId);
     const gone = await tx
       .delete(classMaterials)
       .where(eq(classMaterials.id, materialId))
@@ -225,7 +226,9 @@ export async function deleteMaterial(ctx: AppContext, user: UserRow, materialId:
         detail: `from ${cls.title}`,
       });
     }
+    return withdrawnFrom;
   });
+  await publishUnreadCounts(ctx, withdrawnFrom);
 }
 
 /** The material, if the caller may download it (404 when it does not exist, 403 when not a member). */

@@ -20,8 +20,8 @@ import type { WatchedTable } from '../db/readCache.js';
 import { classes, enrolments, type UserRow, users } from '../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { decodeCursor, pageOf } from '../http/pagination.js';
-import { notifyLiveStarted } from '../notifications/raise.js';
-import { publishNotifications } from '../notifications/service.js';
+import { notifyLiveStarted, withdrawNoticesOf } from '../notifications/raise.js';
+import { publishNotifications, publishUnreadCounts } from '../notifications/service.js';
 import { isMentor } from '../users/policy.js';
 import { deleteEnrolment, enrolmentEnded } from './enrolmentEnd.js';
 import { membershipOf } from './membership.js';
@@ -203,7 +203,8 @@ export async function deleteClass(ctx: AppContext, user: UserRow, id: string): P
   const cls = await classOwnership(ctx.db, id);
   if (!cls) throw classNotFound();
   if (!canDeleteClass(user, cls)) throw forbidden(MESSAGES.server.classMentorOrAdminOnly);
-  await ctx.db.transaction(async (tx) => {
+  const withdrawnFrom = await ctx.db.transaction(async (tx) => {
+    const withdrawnFrom = await withdrawNoticesOf(tx, 'class', id);
     const [deleted] = await tx
       .delete(classes)
       .where(eq(classes.id, id))
@@ -218,7 +219,9 @@ export async function deleteClass(ctx: AppContext, user: UserRow, id: string): P
         detail: mentor ? `by ${mentor.name}` : '',
       });
     }
+    return withdrawnFrom;
   });
+  await publishUnreadCounts(ctx, withdrawnFrom);
   ctx.readCache.changed(...CLASS_AND_DEPENDENTS);
 }
 

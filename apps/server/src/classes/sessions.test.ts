@@ -1,4 +1,4 @@
-import { classSessionSchema, classSessionsResponseSchema, MESSAGES } from '@mentora/contract';
+import { classSessionSchema, classSessionsResponseSchema, formatUtc, MESSAGES } from '@mentora/contract';
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_ID } from '../../test/expectations.js';
@@ -61,6 +61,8 @@ const ics = (who: TestUser, sid: string) =>
       });
       res.on('end', () => done(null, text));
     });
+const edit2 = (c: ClassRow, sid: string, o: Record<string, unknown>) =>
+  t.http.put(`/api/classes/${c.id}/sessions/${sid}`).set(mentor.auth).send(body(o));
 const inbox = async (who: TestUser) =>
   (await t.http.get('/api/notifications').set(who.auth)).body.notifications as { kind: string; message: string }[];
 
@@ -172,20 +174,82 @@ describe('notifications', () => {
         .put(`/api/classes/${c.id}/sessions/${s._id}`)
         .set(mentor.auth)
         .send(body({ title: 'Channels', ...o }));
-    // A new title alone moves nothing: no news.
+    // Saved with nothing changed: no news.
     expect((await put({ title: 'Channels', startsAt: s.startsAt, durationMinutes: 60 })).status).toBe(200);
     expect((await put({ startsAt: inHours(50) })).status).toBe(200);
-    expect((await t.http.delete(`/api/classes/${c.id}/sessions/${s._id}`).set(mentor.auth)).status).toBe(200);
-
     for (const who of [a, b]) {
       const mine = (await inbox(who)).filter((n) => n.kind.startsWith('session_'));
-      expect(mine.map((n) => n.kind).sort()).toEqual(['session_cancelled', 'session_moved', 'session_scheduled']);
+      expect(mine.map((n) => n.kind).sort()).toEqual(['session_moved', 'session_scheduled']);
       expect(mine.find((n) => n.kind === 'session_scheduled')?.message).toBe(
         MESSAGES.notifications.sessionScheduled('Mentor Mo', 'Channels', 'Go in depth'),
       );
     }
+    expect((await t.http.delete(`/api/classes/${c.id}/sessions/${s._id}`).set(mentor.auth)).status).toBe(200);
+
+    // Once cancelled, what announced or moved it is withdrawn: the cancellation says it all (issue #37).
+    for (const who of [a, b]) {
+      const mine = (await inbox(who)).filter((n) => n.kind.startsWith('session_'));
+      expect(mine.map((n) => n.kind)).toEqual(['session_cancelled']);
+    }
     expect((await inbox(mentor)).filter((n) => n.kind.startsWith('session_'))).toEqual([]);
     expect((await inbox(outsider)).filter((n) => n.kind.startsWith('session_'))).toEqual([]);
+  });
+
+  it('a change says what changed: the new start, the new length, or the new title (issue #37)', async () => {
+    const c = await makeClass(t, mentor, { title: 'Go in depth' });
+    const a = await makeLearner(t);
+    await enrol(t, c, a);
+    const startsAt = new Date(Math.ceil((Date.now() + 24 * HOUR) / 60_000) * 60_000).toISOString();
+    const { body: s } = await schedule(mentor, { title: 'Channels', startsAt }, c);
+    const put = (o: Record<string, unknown>) =>
+      t.http
+        .put(`/api/classes/${c.id}/sessions/${s._id}`)
+        .set(mentor.auth)
+        .send({ title: 'Channels', startsAt, durationMinutes: 60, ...o });
+    const latest = async () => (await inbox(a)).filter((n) => n.kind === 'session_moved').map((n) => n.message);
+
+    expect((await put({ durationMinutes: 90 })).status).toBe(200);
+    expect(await latest()).toEqual([
+      'Mentor Mo changed the length of the session “Channels” of “Go in depth”: now 90 minutes',
+    ]);
+
+    expect((await put({ title: 'Goroutines', durationMinutes: 90 })).status).toBe(200);
+    expect((await latest())[0]).toBe('Mentor Mo renamed the session “Channels” of “Go in depth” to “Goroutines”');
+
+    const later = new Date(Date.parse(startsAt) + 26 * HOUR);
+    expect((await put({ title: 'Goroutines', startsAt: later.toISOString(), durationMinutes: 90 })).status).toBe(200);
+    expect((await latest())[0]).toBe(
+      `Mentor Mo moved the session “Goroutines” of “Go in depth” to ${formatUtc(later)}`,
+    );
+    // A new start and a new length together: both are said.
+    const sooner = new Date(Date.parse(startsAt) + 2 * HOUR);
+    expect((await put({ title: 'Goroutines', startsAt: sooner.toISOString(), durationMinutes: 45 })).status).toBe(200);
+    expect((await latest())[0]).toBe(
+      `Mentor Mo moved the session “Goroutines” of “Go in depth” to ${formatUtc(sooner)} (now 45 minutes)`,
+    );
+    // Saved as it is: nothing a learner cares about changed, so nothing is said.
+    expect((await put({ title: 'Goroutines', startsAt: sooner.toISOString(), durationMinutes: 45 })).status).toBe(200);
+    expect(await latest()).toHaveLength(4);
+    // An untitled session taking a title is renamed too, named by its class before.
+    const { body: u } = await schedule(mentor, { title: '' }, c);
+    await t.http
+      .put(`/api/classes/${c.id}/sessions/${u._id}`)
+      .set(mentor.auth)
+      .send({ title: 'Select', startsAt: u.startsAt, durationMinutes: u.durationMinutes });
+    expect((await latest())[0]).toBe('Mentor Mo renamed a session of “Go in depth” to “Select”');
+  });
+
+  it('cancelling withdraws its earlier unread notices, and the bell counts right away (issue #37)', async () => {
+    const c = await makeClass(t, mentor, { title: 'Counted' });
+    const a = await makeLearner(t);
+    await enrol(t, c, a);
+    const { body: s } = await schedule(mentor, { title: 'One' }, c);
+    await edit2(c, s._id, { title: 'Two' });
+    const count = async () => (await t.http.get('/api/notifications').set(a.auth)).body.unreadCount as number;
+    const before = await count();
+    await t.http.delete(`/api/classes/${c.id}/sessions/${s._id}`).set(mentor.auth);
+    // Two notices withdrawn, one cancellation raised.
+    expect(await count()).toBe(before - 1);
   });
 
   it('an untitled session is named by its class', async () => {

@@ -11,10 +11,10 @@ import ical, { type ICalCalendar } from 'ical-generator';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/client.js';
-import { type ClassSessionRow, classes, classSessions, type UserRow } from '../db/schema.js';
+import { type ClassSessionRow, classes, classSessions, type NotificationDetail, type UserRow } from '../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
-import { notifySessionChange } from '../notifications/raise.js';
-import { publishNotifications } from '../notifications/service.js';
+import { notifySessionChange, withdrawSessionNotices } from '../notifications/raise.js';
+import { publishNotifications, publishUnreadCounts } from '../notifications/service.js';
 import { membershipOf } from './membership.js';
 import { canScheduleSessions, canSeeSessions } from './policy.js';
 import { presentClassSession } from './presenter.js';
@@ -127,7 +127,27 @@ export async function scheduleSession(
   return presentClassSession(session);
 }
 
-/** Changes a session. Learners are told when it moves (start or length); a new title alone is not news. */
+/**
+ * What a session's change tells its learners, or nothing when none of it is news to them: a new start
+ * (with the new length if that changed too), else a new length, else a new title.
+ */
+export function sessionChangeDetail(
+  before: Pick<ClassSessionRow, 'title' | 'startsAt' | 'durationMinutes'>,
+  after: Pick<ClassSessionRow, 'title' | 'startsAt' | 'durationMinutes'>,
+): NotificationDetail | null {
+  const lengthChanged = before.durationMinutes !== after.durationMinutes;
+  if (before.startsAt.getTime() !== after.startsAt.getTime()) {
+    return {
+      startsAt: after.startsAt.toISOString(),
+      ...(lengthChanged ? { durationMinutes: after.durationMinutes } : {}),
+    };
+  }
+  if (lengthChanged) return { durationMinutes: after.durationMinutes };
+  if (before.title !== after.title) return { previousTitle: before.title };
+  return null;
+}
+
+/** Changes a session; its learners are told what changed, if anything did (sessionChangeDetail). */
 export async function updateSession(
   ctx: AppContext,
   user: UserRow,
@@ -153,19 +173,23 @@ export async function updateSession(
       .returning();
     if (!updated) throw sessionNotFound();
     await sessionChanged(ctx, tx, { kind: moved ? 'moved' : 'retitled', session: updated });
+    const detail = sessionChangeDetail(before, updated);
     return {
       session: updated,
-      raised: moved ? await notifySessionChange(tx, user, 'session_moved', cls, updated) : [],
+      raised: detail ? await notifySessionChange(tx, user, 'session_moved', cls, updated, detail) : [],
     };
   });
   await publishNotifications(ctx, raised);
   return presentClassSession(session);
 }
 
-/** Cancels a session: it leaves every list and calendar file (404), and enrolled learners are told. */
+/**
+ * Cancels a session: it leaves every list and calendar file (404), its earlier notices are withdrawn, and
+ * enrolled learners are told.
+ */
 export async function cancelSession(ctx: AppContext, user: UserRow, classId: string, sessionId: string) {
   const cls = await scheduledClass(ctx, user, classId);
-  const raised = await ctx.db.transaction(async (tx) => {
+  const { raised, withdrawnFrom } = await ctx.db.transaction(async (tx) => {
     const before = await liveSession(tx, classId, sessionId);
     const [cancelled] = await tx
       .update(classSessions)
@@ -174,8 +198,11 @@ export async function cancelSession(ctx: AppContext, user: UserRow, classId: str
       .returning();
     if (!cancelled) throw sessionNotFound();
     await sessionChanged(ctx, tx, { kind: 'cancelled', session: cancelled });
-    return notifySessionChange(tx, user, 'session_cancelled', cls, cancelled);
+    const withdrawnFrom = await withdrawSessionNotices(tx, cancelled.id);
+    return { raised: await notifySessionChange(tx, user, 'session_cancelled', cls, cancelled), withdrawnFrom };
   });
+  // The counts first: the new notice's event carries the count that includes it.
+  await publishUnreadCounts(ctx, withdrawnFrom);
   await publishNotifications(ctx, raised);
 }
 

@@ -21,8 +21,8 @@ import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } fro
 import { canRespondTo } from '../moderation/policy.js';
 import { recordAutoFlag } from '../moderation/service.js';
 import { forEveryonePost, maskedList, maskedPost, notHiddenSql } from '../moderation/visibility.js';
-import { notifyPostReply } from '../notifications/raise.js';
-import { publishNotification, publishNotifications } from '../notifications/service.js';
+import { notifyPostReply, withdrawNoticesOf } from '../notifications/raise.js';
+import { publishNotification, publishNotifications, publishUnreadCounts } from '../notifications/service.js';
 import { unreadCountOf } from '../notifications/unread.js';
 import { analyseText } from '../text/index.js';
 import { toggleLike as toggleLikeRow } from './likeToggle.js';
@@ -375,7 +375,8 @@ export async function deletePost(ctx: AppContext, user: UserRow, id: string): Pr
     .limit(1);
   if (!post) throw notFound(MESSAGES.server.postNotFound);
   if (!canDeletePost(user, post)) throw forbidden(MESSAGES.server.cannotDeletePost);
-  await ctx.db.transaction(async (tx) => {
+  const withdrawnFrom = await ctx.db.transaction(async (tx) => {
+    const withdrawnFrom = await withdrawNoticesOf(tx, 'post', id);
     const deleted = await tx
       .delete(communityPosts)
       .where(eq(communityPosts.id, id))
@@ -389,6 +390,8 @@ export async function deletePost(ctx: AppContext, user: UserRow, id: string): Pr
         detail: `by ${post.authorName}`,
       });
     }
+    return withdrawnFrom;
   });
+  await publishUnreadCounts(ctx, withdrawnFrom);
   ctx.readCache.changed('community_posts', 'community_replies', 'post_likes');
 }

@@ -411,6 +411,13 @@ export const liveEventSeq = pgSequence('live_event_seq');
  * sessions of one class, one mentor's verification requests) keep one row per (user, group_key),
  * updated as news arrives: count and latest actor change, and it is unread again.
  */
+/** A session's change as its notice tells it: only what changed is set (presenter.ts). */
+export interface NotificationDetail {
+  startsAt?: string;
+  durationMinutes?: number;
+  previousTitle?: string;
+}
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -425,6 +432,14 @@ export const notifications = pgTable(
     classId: uuid('class_id').references(() => classes.id, { onDelete: 'cascade' }),
     discussionId: uuid('discussion_id').references(() => discussions.id, { onDelete: 'cascade' }),
     postId: uuid('post_id').references(() => communityPosts.id, { onDelete: 'cascade' }),
+    /**
+     * The file or session a class notice is about: the notice goes with it (issue #37), so nobody is told
+     * of a file that is no longer there. A cancelled session is kept as a row; raise.ts withdraws its notices.
+     */
+    materialId: uuid('material_id').references(() => classMaterials.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => classSessions.id, { onDelete: 'cascade' }),
+    /** What changed, for a notice that says it (a session moved, made longer or renamed): presenter.ts reads it. */
+    detail: jsonb('detail').$type<NotificationDetail>(),
     /** The title of what it is about (discussion, post or class), and for a new discussion its class's. */
     subjectTitle: text('subject_title').notNull().default(''),
     contextTitle: text('context_title').notNull().default(''),
@@ -453,6 +468,8 @@ export const notifications = pgTable(
     index('notifications_class_idx').on(t.classId),
     index('notifications_discussion_idx').on(t.discussionId),
     index('notifications_post_idx').on(t.postId),
+    index('notifications_material_idx').on(t.materialId),
+    index('notifications_session_idx').on(t.sessionId),
     check('notifications_count_positive', sql`${t.count} >= 1`),
   ],
 );

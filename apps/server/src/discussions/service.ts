@@ -14,6 +14,8 @@ import { SEARCHED } from '../db/search.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { cursorValues, decodeCursor, newestFirstClauses, type Page, pageOf } from '../http/pagination.js';
 import { maskedDiscussion, maskedList, searchableSql } from '../moderation/visibility.js';
+import { withdrawNoticesOf } from '../notifications/raise.js';
+import { publishUnreadCounts } from '../notifications/service.js';
 import { isAdmin, isMentor } from '../users/policy.js';
 import {
   canDeleteDiscussion,
@@ -290,7 +292,8 @@ export async function deleteDiscussion(ctx: AppContext, user: UserRow, id: strin
   if (!head) throw notFound(MESSAGES.discussionDetail.notFound);
   const owners = { authorId: head.discussion.authorId, classMentorId: head.cls.mentorId };
   if (!canDeleteDiscussion(user, owners)) throw forbidden(MESSAGES.server.cannotDeleteDiscussion);
-  await ctx.db.transaction(async (tx) => {
+  const withdrawnFrom = await ctx.db.transaction(async (tx) => {
+    const withdrawnFrom = await withdrawNoticesOf(tx, 'discussion', id);
     const deleted = await tx.delete(discussions).where(eq(discussions.id, id)).returning({ id: discussions.id });
     if (deleted.length === 0) throw notFound(MESSAGES.discussionDetail.notFound);
     if (deletesDiscussionAsModerator(user, owners)) {
@@ -301,6 +304,8 @@ export async function deleteDiscussion(ctx: AppContext, user: UserRow, id: strin
         detail: `by ${head.author.name} in “${head.cls.title}”`,
       });
     }
+    return withdrawnFrom;
   });
+  await publishUnreadCounts(ctx, withdrawnFrom);
   ctx.readCache.changed('discussions', 'discussion_replies');
 }

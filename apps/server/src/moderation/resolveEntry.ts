@@ -13,8 +13,8 @@ import type { AppContext } from '../context.js';
 import { type ModerationEntryRow, moderationEntries, reports, type UserRow } from '../db/schema.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import { shortTitle } from '../notifications/presenter.js';
-import { notifyModerationOutcome } from '../notifications/raise.js';
-import { publishNotifications } from '../notifications/service.js';
+import { notifyModerationOutcome, withdrawNoticesOf } from '../notifications/raise.js';
+import { publishNotifications, publishUnreadCounts } from '../notifications/service.js';
 import { announceSanction, type ImposeSanction, writeSanction } from '../sanctions/service.js';
 import { canModerate } from './policy.js';
 import { entryView, publishQueueChanged, reportsOf } from './queue.js';
@@ -30,6 +30,13 @@ const AUDIT_ACTION: Record<ModerationAction, AuditAction> = {
   dismiss: 'report_dismissed',
   hide: 'content_hidden',
   delete: 'content_deleted',
+};
+
+/** The items notices name (raise.ts withdrawNoticesOf): deleting one withdraws them. */
+const NOTICE_SUBJECTS: Partial<Record<ModerationTargetType, 'discussion' | 'post' | 'material'>> = {
+  discussion: 'discussion',
+  post: 'post',
+  material: 'material',
 };
 
 /** How the audit log and notifications name an item: its title, or the start of its text. */
@@ -55,7 +62,8 @@ export async function resolveEntry(
   if (found.status !== 'open') throw conflict(MESSAGES.moderation.alreadyResolved);
   const target = await loadTarget(ctx.db, found.targetType, found.targetId);
   const title = nameOf(target, found.targetType);
-  const { entry, raised, sanctioned } = await ctx.db.transaction(async (tx) => {
+  const { entry, raised, sanctioned, withdrawnFrom } = await ctx.db.transaction(async (tx) => {
+    let withdrawnFrom: string[] = [];
     await lockTarget(tx, found.targetType, found.targetId);
     const [resolved] = await tx
       .update(moderationEntries)
@@ -74,7 +82,11 @@ export async function resolveEntry(
     if (!resolved) throw conflict(MESSAGES.moderation.alreadyResolved);
     if (input.action === 'dismiss') await setTargetHidden(tx, found.targetType, found.targetId, false);
     else if (input.action === 'hide') await setTargetHidden(tx, found.targetType, found.targetId, true);
-    else await deleteTarget(tx, found.targetType, found.targetId);
+    else {
+      const subject = NOTICE_SUBJECTS[found.targetType];
+      if (subject) withdrawnFrom = await withdrawNoticesOf(tx, subject, found.targetId);
+      await deleteTarget(tx, found.targetType, found.targetId);
+    }
     await recordAudit(tx, {
       actor: user,
       action: AUDIT_ACTION[input.action],
@@ -95,13 +107,14 @@ export async function resolveEntry(
     );
     // The author's sanction is part of the decision: written with it, or neither is.
     const sanctioned = input.sanction ? await writeSanction(tx, sanctionOf(user, resolved, input)) : undefined;
-    return { entry: resolved, raised, sanctioned };
+    return { entry: resolved, raised, sanctioned, withdrawnFrom };
   });
   targetChanged(ctx, found.targetType);
   if (found.targetType === 'discussion' && input.action === 'delete') ctx.readCache.changed('discussion_replies');
   if (found.targetType === 'post' && input.action === 'delete')
     ctx.readCache.changed('community_replies', 'post_likes');
   if (sanctioned) await announceSanction(ctx, sanctioned);
+  await publishUnreadCounts(ctx, withdrawnFrom);
   await publishNotifications(ctx, raised);
   await publishQueueChanged(ctx);
   const byEntry = await reportsOf(ctx.db, [entry.id]);

@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../../test/factories/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { openReadyStream } from '../../test/sse.js';
 import { notifications } from '../db/schema.js';
 import { shortTitle } from './presenter.js';
 
@@ -256,6 +257,40 @@ describe('what notifies whom', () => {
     expect((await inbox(mentor)).notifications).toEqual([]);
   });
 
+  it('a deleted discussion or post takes its notices along, and each bell is counted again live (issue #37)', async () => {
+    const { mentor, cls, learners } = await makeClassWithLearners(t, 1);
+    const [learner] = learners as [TestUser];
+    const streams = [
+      await openReadyStream(`${t.baseUrl}/api/events`, { headers: learner.auth }),
+      await openReadyStream(`${t.baseUrl}/api/events`, { headers: mentor.auth }),
+    ];
+    try {
+      const started = await t.http
+        .post('/api/discussions')
+        .set(mentor.auth)
+        .send({ title: 'Week one', content: 'What did you build?', classId: cls.id });
+      expect(started.status).toBe(201);
+      await streams[0]?.waitForEvent('notification');
+      expect((await inbox(learner)).unreadCount).toBe(1);
+      expect((await t.http.delete(`/api/discussions/${started.body._id}`).set(mentor.auth)).status).toBe(200);
+      expect(await inbox(learner)).toMatchObject({ notifications: [], unreadCount: 0 });
+      expect(JSON.parse((await streams[0]?.waitForEvent('notification.read'))?.data ?? '')).toEqual({ unreadCount: 0 });
+
+      const post = await makePost(t, mentor);
+      await t.http.post(`/api/community/${post._id}/replies`).set(learner.auth).send({ content: 'Nice one' });
+      await streams[1]?.waitForEvent('notification');
+      const before = (await inbox(mentor)).unreadCount;
+      expect(before).toBeGreaterThan(0);
+      expect((await t.http.delete(`/api/community/${post._id}`).set(mentor.auth)).status).toBe(200);
+      expect((await inbox(mentor)).unreadCount).toBe(before - 1);
+      expect(JSON.parse((await streams[1]?.waitForEvent('notification.read'))?.data ?? '')).toEqual({
+        unreadCount: before - 1,
+      });
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
   it('never carries an email, and quotes long titles shortened', async () => {
     const author = await makeLearner(t);
     const long = `${'A very long title about TypeScript generics '.repeat(4)}end`;
@@ -301,6 +336,48 @@ describe('GET /api/notifications', () => {
     expect((await t.http.get('/api/notifications')).status).toBe(401);
     expect((await t.http.get('/api/notifications?limit=0').set(mentor.auth)).status).toBe(400);
     expect((await t.http.get('/api/notifications?cursor=forged').set(mentor.auth)).status).toBe(400);
+  });
+});
+
+describe('GET /api/notifications filters (the notifications page, issue #37)', () => {
+  it('?unread=true lists only the unread ones, paged; ?group= only that group of kinds', async () => {
+    const mentor = await makeMentor(t);
+    const cls = await makeClass(t, mentor);
+    for (let i = 0; i < 3; i++) await t.http.post(`/api/classes/${cls.id}/enroll`).set((await makeLearner(t)).auth);
+    const admin = await makeAdmin(t);
+    expect((await t.http.put(`/api/admin/verify-mentor/${mentor.user.id}`).set(admin.auth)).status).toBe(200);
+    const all = (await inbox(mentor)).notifications;
+    const oldest = all.at(-1);
+    await t.http
+      .post('/api/notifications/read')
+      .set(mentor.auth)
+      .send({ ids: [oldest?._id] });
+
+    const unread = await inbox(mentor, '?unread=true&limit=1');
+    expect(unread.notifications.map((n) => n.read)).toEqual([false]);
+    expect(unread.unreadCount).toBe(all.length - 1);
+    const rest = await inbox(mentor, `?unread=true&limit=50&cursor=${unread.nextCursor}`);
+    expect([...unread.notifications, ...rest.notifications].map((n) => n._id)).toEqual(
+      all.filter((n) => n._id !== oldest?._id).map((n) => n._id),
+    );
+    expect((await inbox(mentor, '?unread=false')).notifications).toHaveLength(all.length);
+
+    expect(kinds((await inbox(mentor, '?group=classes')).notifications)).toEqual(
+      all.filter((n) => n.kind === 'enrolment').map((n) => n.kind),
+    );
+    expect(kinds((await inbox(mentor, '?group=account')).notifications)).toEqual(
+      all.filter((n) => n.kind === 'mentor_verified').map((n) => n.kind),
+    );
+    expect((await inbox(mentor, '?group=community&unread=true')).notifications).toEqual([]);
+  });
+
+  it('answers 400 for an unread or group it does not know', async () => {
+    const user = await makeLearner(t);
+    for (const query of ['?unread=yes', '?unread=1', '?unread=', '?group=everything', '?unread=true&unread=false']) {
+      const res = await t.http.get(`/api/notifications${query}`).set(user.auth);
+      expect(res.status, query).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    }
   });
 });
 

@@ -54,7 +54,7 @@ export function notificationMessage(row: NotificationRow): string {
     case 'session_scheduled':
       return n.sessionScheduled(actor, title, shortTitle(row.contextTitle));
     case 'session_moved':
-      return n.sessionMoved(actor, title, shortTitle(row.contextTitle));
+      return sessionChangeMessage(row, actor, title);
     case 'session_cancelled':
       return n.sessionCancelled(actor, title, shortTitle(row.contextTitle));
     case 'session_reminder':
@@ -63,6 +63,19 @@ export function notificationMessage(row: NotificationRow): string {
     case 'material_added':
       return n.materialAdded(actor, title, shortTitle(row.contextTitle));
   }
+}
+
+/** A session's change, as its detail tells it (raise.ts notifySessionChange); a row from before says "moved". */
+function sessionChangeMessage(row: NotificationRow, actor: string, title: string): string {
+  const n = MESSAGES.notifications;
+  const classTitle = shortTitle(row.contextTitle);
+  const detail = row.detail ?? {};
+  if (detail.startsAt) return n.sessionMovedTo(actor, title, classTitle, detail.startsAt, detail.durationMinutes);
+  if (detail.durationMinutes !== undefined)
+    return n.sessionLengthChanged(actor, title, classTitle, detail.durationMinutes);
+  if (detail.previousTitle !== undefined)
+    return n.sessionRenamed(actor, shortTitle(detail.previousTitle), title, classTitle);
+  return n.sessionMoved(actor, title, classTitle);
 }
 
 export function presentNotification(row: NotificationRow): Notification {

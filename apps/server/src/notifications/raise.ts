@@ -1,8 +1,15 @@
 import { MESSAGES, MODERATION_TARGET_NAMES, type ModerationAction, type ModerationTargetType } from '@mentora/contract';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { isClassMentor } from '../classes/policy.js';
 import type { Queryable } from '../db/client.js';
-import { enrolments, type NotificationRow, notifications, type SanctionRow, users } from '../db/schema.js';
+import {
+  enrolments,
+  type NotificationDetail,
+  type NotificationRow,
+  notifications,
+  type SanctionRow,
+  users,
+} from '../db/schema.js';
 
 // Who is told what (issue #7), written inside the transaction of the action itself, so a notification
 // exists exactly when its action does. Each function returns the rows to publish once it commits
@@ -229,7 +236,8 @@ export async function notifySessionChange(
   actor: Actor,
   kind: 'session_scheduled' | 'session_moved' | 'session_cancelled',
   cls: { id: string; title: string },
-  session: { title: string },
+  session: { id: string; title: string },
+  detail?: NotificationDetail,
 ) {
   const enrolled = await learnersOf(db, cls.id);
   return insertAll(
@@ -240,6 +248,9 @@ export async function notifySessionChange(
       actorId: actor.id,
       actorName: actor.name,
       classId: cls.id,
+      // A cancelled session's row stays, so its cancellation notice is kept with it (withdrawSessionNotices).
+      sessionId: session.id,
+      detail: detail ?? null,
       subjectTitle: session.title,
       contextTitle: cls.title,
       link: links.cls(cls.id),
@@ -254,7 +265,7 @@ export async function notifySessionChange(
 export async function notifySessionReminder(
   db: Queryable,
   cls: { id: string; title: string; mentorId: string },
-  session: { title: string },
+  session: { id: string; title: string },
 ) {
   const enrolled = await learnersOf(db, cls.id);
   return insertAll(
@@ -263,6 +274,7 @@ export async function notifySessionReminder(
       userId,
       kind: 'session_reminder' as const,
       classId: cls.id,
+      sessionId: session.id,
       subjectTitle: session.title,
       contextTitle: cls.title,
       link: links.cls(cls.id),
@@ -327,7 +339,7 @@ export async function notifyMaterialAdded(
   db: Queryable,
   actor: Actor,
   cls: { id: string; title: string },
-  material: { name: string },
+  material: { id: string; name: string },
 ) {
   const enrolled = await learnersOf(db, cls.id);
   return insertAll(
@@ -338,6 +350,8 @@ export async function notifyMaterialAdded(
       actorId: actor.id,
       actorName: actor.name,
       classId: cls.id,
+      // Deleting the file deletes this notice (cascade): nobody is sent to a file that is gone.
+      materialId: material.id,
       subjectTitle: material.name,
       contextTitle: cls.title,
       link: links.cls(cls.id),
@@ -410,4 +424,49 @@ export function notifySanctionLifted(db: Queryable, sanction: SanctionRow) {
   return insertAll(db, [
     { userId: sanction.userId, kind: 'sanction_lifted', link: links.dashboard, subjectTitle: sanction.kind },
   ]);
+}
+
+// Notices whose subject is gone (issue #37). A notification goes with the class, discussion, post, file or
+// session it names: most by cascading foreign keys. What follows is for the deletions that should also
+// reach the bell at once (its unread count), and for a cancelled session, whose row is kept.
+
+/**
+ * The people whose unread notices matching `where` were deleted, once each: their bell's count is to be
+ * sent again once the transaction commits (publishUnreadCounts in notifications/service.ts).
+ */
+async function withdraw(db: Queryable, where: SQL | undefined): Promise<string[]> {
+  const gone = await db
+    .delete(notifications)
+    .where(where)
+    .returning({ userId: notifications.userId, readAt: notifications.readAt });
+  return [...new Set(gone.filter((row) => row.readAt === null).map((row) => row.userId))];
+}
+
+const SUBJECT_COLUMNS = {
+  class: notifications.classId,
+  discussion: notifications.discussionId,
+  post: notifications.postId,
+  material: notifications.materialId,
+};
+
+/**
+ * A class, discussion, post or file deleted: the notices that name it go in the same transaction, just
+ * before its row (the cascade would delete them too, but would not say whose bell to count again).
+ */
+export function withdrawNoticesOf(db: Queryable, subject: keyof typeof SUBJECT_COLUMNS, id: string): Promise<string[]> {
+  return withdraw(db, eq(SUBJECT_COLUMNS[subject], id));
+}
+
+/**
+ * A session cancelled: the notices that announced, changed or recalled it go, since they point at a
+ * session that will not happen; the cancellation's own notice (raised after this) says so instead.
+ */
+export function withdrawSessionNotices(db: Queryable, sessionId: string): Promise<string[]> {
+  return withdraw(
+    db,
+    and(
+      eq(notifications.sessionId, sessionId),
+      inArray(notifications.kind, ['session_scheduled', 'session_moved', 'session_reminder']),
+    ),
+  );
 }

@@ -3,6 +3,9 @@ import {
   type MarkNotificationsReadResponse,
   MESSAGES,
   type markNotificationsReadRequestSchema,
+  NOTIFICATION_GROUP_OF,
+  NOTIFICATION_KINDS,
+  type NotificationGroup,
   type NotificationListResponse,
 } from '@mentora/contract';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
@@ -37,6 +40,9 @@ async function unreadCount(db: Queryable, userId: string): Promise<number> {
   return (await unreadCounts(db, [userId])).get(userId) ?? 0;
 }
 
+const kindsOf = (group: NotificationGroup) =>
+  NOTIFICATION_KINDS.filter((kind) => NOTIFICATION_GROUP_OF[kind] === group);
+
 /**
  * The caller's notifications, most recent activity first (a grouped one moves up when it gets news),
  * with how many are unread.
@@ -55,6 +61,8 @@ export async function listNotifications(
         eq(notifications.userId, user.id),
         shownInAppSql(sql`${notifications.userId}`, sql`${notifications.kind}`),
         cursor ? olderThanCursor(notifications.updatedAt, notifications.id, cursor) : undefined,
+        query.unread ? isNull(notifications.readAt) : undefined,
+        query.group ? inArray(notifications.kind, kindsOf(query.group)) : undefined,
       ),
     )
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
@@ -104,6 +112,22 @@ export async function markRead(
     await ctx.events.publish({ name: 'notification.read', data: { unreadCount: count } }, { userId: user.id });
   }
   return { unreadCount: count };
+}
+
+/**
+ * Sends each given user their unread count again, after notices of theirs were withdrawn (raise.ts): the
+ * same event as a read mark from another tab, which has the app refetch its lists. Never throws.
+ */
+export async function publishUnreadCounts(ctx: AppContext, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  try {
+    const counts = await unreadCounts(ctx.db, userIds);
+    for (const [userId, unreadCount] of counts) {
+      await ctx.events.publish({ name: 'notification.read', data: { unreadCount } }, { userId });
+    }
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'notifications were withdrawn but the new counts not sent live');
+  }
 }
 
 /** Sends new or updated notification rows to their recipients' streams. Never throws. */

@@ -54,7 +54,7 @@ describe('NotificationBell', () => {
     await user.click(bell);
     expect(bell).toHaveAttribute('aria-expanded', 'true');
     const panel = screen.getByRole('region', { name: 'Notifications' });
-    expect(within(panel).getAllByRole('link')).toHaveLength(2);
+    expect(within(within(panel).getByRole('list')).getAllByRole('link')).toHaveLength(2);
     expect(within(panel).getAllByRole('link')[0]).toHaveAttribute('href', '/discussions/d-1');
 
     await user.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
@@ -73,6 +73,26 @@ describe('NotificationBell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 
+  it('links to the notifications page, and closes on the way there (issue #37)', async () => {
+    const user = userEvent.setup();
+    renderWithAuth(<NotificationBell />, {
+      path: '/dashboard',
+      answer: () => ({
+        status: 200,
+        data: { notifications: [notification('n-1', false)], unreadCount: 1, nextCursor: null },
+      }),
+    });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    await user.click(bell);
+    const all = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('link', {
+      name: 'See all notifications',
+    });
+    expect(all).toHaveAttribute('href', '/notifications');
+    await user.click(all);
+    expect(screen.getByTestId('location')).toHaveTextContent('/notifications');
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('writes a sanction’s end as the app writes dates, not as the server’s UTC form', async () => {
     const user = userEvent.setup();
     const endsAt = '2026-12-02T04:57:00.000Z';
@@ -83,7 +103,9 @@ describe('NotificationBell', () => {
       answer: () => ({ status: 200, data: { notifications: [silenced], unreadCount: 1, nextCursor: null } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
-    const link = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('link');
+    const link = within(within(screen.getByRole('region', { name: 'Notifications' })).getByRole('list')).getByRole(
+      'link',
+    );
     expect(link).toHaveTextContent(`Your account is silenced until ${formatDateTime(endsAt)}: spam`);
     expect(link).not.toHaveTextContent('UTC');
   });

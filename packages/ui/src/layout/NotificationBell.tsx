@@ -17,7 +17,7 @@ export function bellLabel(unreadCount: number): string {
   return unreadCount > 0 ? `Notifications, ${unreadText(unreadCount)} unread` : 'Notifications';
 }
 
-function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
+export function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
   return (
     <li>
       <Link
@@ -133,6 +133,12 @@ export function NotificationBell() {
             </button>
           </div>
           <div className="pt-1.5">{body(close)}</div>
+          {/* The bell lists the latest; the page has them all, with filters. */}
+          <div className="mt-1.5 border-t border-slate-200 px-3 pt-2.5 pb-1.5 text-center dark:border-slate-700">
+            <Link to="/notifications" onClick={close} className={`${textLink} text-sm`}>
+              See all notifications
+            </Link>
+          </div>
         </>
       )}
     </Popover>
