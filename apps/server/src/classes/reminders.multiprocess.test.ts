@@ -56,7 +56,7 @@ describe.skipIf(reason)('session reminders across two server processes', () => {
     expect(verified.status).toBe(200);
     const cls = await call<{ _id: string }>(a.base, 'POST', '/api/classes', {
       token: mentor.token,
-      body: classRequest(),
+      body: classRequest({ contentType: 'live', contentUrl: '' }),
     });
     expect(cls.status).toBe(201);
     const learners = [];
