@@ -61,7 +61,8 @@ describe.skipIf(reason)('sanctions across two server processes', () => {
     const res = await call<{ _id: string; token: string }>(b.base, 'POST', '/api/auth/register', {
       body: { name: `Person ${counter}`, email, password: 'long enough pw', role: 'learner' },
     });
-    expect(res.status).toBe(201);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body._id).toMatch(/^[0-9a-f-]{36}$/);
     // Held in B's session cache from here on.
     expect((await call(b.base, 'GET', '/api/auth/profile', { token: res.body.token })).status).toBe(200);
     return { id: res.body._id, token: res.body.token, email };
@@ -78,7 +79,7 @@ describe.skipIf(reason)('sanctions across two server processes', () => {
     const p = await person();
     expect((await postOnB(p.token)).status).toBe(201);
     const imposed = await sanction(p.id, { kind: 'silence', days: 2, reason: 'Insults' });
-    expect(imposed.status).toBe(201);
+    expect(imposed.status, JSON.stringify(imposed.body)).toBe(201);
     const refused = await within(
       AT_ONCE_MS,
       () => postOnB(p.token),
@@ -115,7 +116,7 @@ describe.skipIf(reason)('sanctions across two server processes', () => {
     streams.push(stream);
 
     const imposed = await sanction(p.id, { kind: 'suspend', days: 5, reason: 'Harassment' });
-    expect(imposed.status).toBe(201);
+    expect(imposed.status, JSON.stringify(imposed.body)).toBe(201);
     const started = Date.now();
     for (const token of [p.token, second.body.token]) {
       const res = await within(
