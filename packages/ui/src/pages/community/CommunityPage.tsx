@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { useSilence } from '../../auth/silence';
 import { ErrorAlert, RetryAlert } from '../../components/Alert';
+import { EmptyState } from '../../components/EmptyState';
 import { countLabel } from '../../components/formatters';
 import { ListFilters } from '../../components/ListFilters';
 import { LoadMore } from '../../components/LoadMore';
@@ -41,18 +42,6 @@ function FeedSkeleton() {
           <div className="h-16 animate-pulse rounded-lg bg-slate-100 motion-reduce:animate-none dark:bg-slate-800/70" />
         </div>
       ))}
-    </div>
-  );
-}
-
-function EmptyFeed({ icon: Icon, title, children }: { icon: typeof Users; title: string; children?: ReactNode }) {
-  return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
-      <span className="mx-auto inline-flex size-12 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">
-        <Icon aria-hidden="true" className="size-6" />
-      </span>
-      <p className="mt-4 text-base font-semibold text-slate-900 dark:text-white">{title}</p>
-      {children && <div className="mt-2 text-sm text-slate-600 dark:text-slate-400">{children}</div>}
     </div>
   );
 }
@@ -134,7 +123,7 @@ export function CommunityPage() {
   } else if (posts.length === 0) {
     content =
       query || category !== 'all' ? (
-        <EmptyFeed
+        <EmptyState
           icon={SearchX}
           title={
             query
@@ -145,15 +134,15 @@ export function CommunityPage() {
           }
         >
           <p>Try another category or other words.</p>
-        </EmptyFeed>
+        </EmptyState>
       ) : (
-        <EmptyFeed icon={Users} title="No posts yet">
+        <EmptyState icon={Users} title="No posts yet">
           <p>Start the conversation: ask a question or share what you are learning.</p>
           <button type="button" className={`${buttonPrimary} mt-5`} onClick={openCreate} disabled={silence !== null}>
             <Plus aria-hidden="true" className="size-4" />
             Create Post
           </button>
-        </EmptyFeed>
+        </EmptyState>
       );
   } else {
     content = (

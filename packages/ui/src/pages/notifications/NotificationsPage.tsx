@@ -2,6 +2,7 @@ import { NOTIFICATION_GROUPS, type NotificationGroup } from '@mentora/contract';
 import { Bell, CheckCheck, Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
 import { LoadMore } from '../../components/LoadMore';
 import { SegmentedControl } from '../../components/SegmentedControl';
 import { buttonSecondary, textLink } from '../../components/styles';
@@ -33,18 +34,6 @@ const GROUP_OPTIONS: ReadonlyArray<{ value: GroupFilter; label: string }> = [
 
 const isGroup = (value: string | null): value is NotificationGroup =>
   (NOTIFICATION_GROUPS as readonly string[]).includes(value ?? '');
-
-function EmptyList({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
-      <span className="mx-auto inline-flex size-12 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-200">
-        <Inbox aria-hidden="true" className="size-6" />
-      </span>
-      <p className="mt-4 text-base font-semibold text-slate-900 dark:text-white">{title}</p>
-      {children && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{children}</p>}
-    </div>
-  );
-}
 
 function emptyTitle(unread: boolean, group: NotificationGroup | undefined): string {
   const where = group ? ` in ${GROUP_LABELS[group]}` : '';
@@ -89,11 +78,11 @@ export function NotificationsPage() {
     );
   } else if (items.length === 0) {
     list = (
-      <EmptyList title={emptyTitle(unread, group)}>
+      <EmptyState icon={Inbox} title={emptyTitle(unread, group)}>
         {unread || group
           ? 'Try another filter to see the rest.'
           : 'Replies, likes and news of your classes will show up here.'}
-      </EmptyList>
+      </EmptyState>
     );
   } else {
     list = (
